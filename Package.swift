@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Modules import downward only:
+//   animate → Timeline → Scene → Raster → Geometry
+//                      ↘ Motion
+//   animate → Export → Raster, CFFmpeg
+let package = Package(
+    name: "animate",
+    products: [
+        .executable(name: "animate", targets: ["animate"]),
+        .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .target(name: "Geometry"),
+        .target(name: "Motion"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
+        .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
+        .executableTarget(
+            name: "animate",
+            dependencies: [
+                "Timeline", "Scene", "Motion", "Raster", "Export",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
+        .testTarget(name: "AnimateTests", dependencies: ["Export", "Raster"]),
+    ]
+)

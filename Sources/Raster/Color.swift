@@ -1,0 +1,58 @@
+/// A colour in gamma-encoded sRGB with straight (non-premultiplied) alpha.
+///
+/// Components are in 0...1. Compositing happens in this gamma-encoded space with
+/// premultiplied alpha, as Core Graphics does by default, so colours match what
+/// SwiftUI shows.
+public struct Color: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A colour from 8-bit sRGB components and an alpha in 0...1.
+    public init(r8: Int, g8: Int, b8: Int, alpha: Double = 1) {
+        self.init(red: Double(r8) / 255, green: Double(g8) / 255, blue: Double(b8) / 255, alpha: alpha)
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1).
+    public func multipliedAlpha(_ opacity: Double) -> Color {
+        var copy = self
+        copy.alpha = alpha * min(max(opacity, 0), 1)
+        return copy
+    }
+
+    /// The premultiplied 8-bit pixel for this colour, rounded to nearest.
+    public var premultiplied: PremultipliedRGBA8 {
+        let a = min(max(alpha, 0), 1)
+        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * a * 255).rounded()) }
+        return PremultipliedRGBA8(r: channel(red), g: channel(green), b: channel(blue), a: UInt8((a * 255).rounded()))
+    }
+}
+
+/// One pixel: 8-bit sRGB components premultiplied by alpha (each ≤ `a`).
+public struct PremultipliedRGBA8: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+}

@@ -1,0 +1,87 @@
+/// A raster image: premultiplied RGBA8 in gamma-encoded sRGB, rows top to bottom.
+///
+/// `data` holds `width × height × 4` bytes in the order r, g, b, a; every colour
+/// component is at most its alpha. Pixmaps are values: copies share storage
+/// until one of them is written.
+public struct Pixmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var data: [UInt8]
+
+    /// A pixmap of the given size filled with `fill` (transparent by default).
+    /// Sizes below 1 are raised to 1: drawing never fails on a degenerate canvas.
+    public init(width: Int, height: Int, fill: PremultipliedRGBA8 = .transparent) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        data = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        if fill != .transparent { self.fill(fill) }
+    }
+
+    /// Wraps existing premultiplied RGBA8 bytes; `data.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, premultipliedData data: [UInt8]) {
+        precondition(width > 0 && height > 0 && data.count == width * height * 4, "pixmap size mismatch")
+        self.width = width
+        self.height = height
+        self.data = data
+    }
+
+    /// Bytes per row.
+    public var stride: Int { width * 4 }
+
+    /// Sets every pixel to `color`.
+    public mutating func fill(_ color: PremultipliedRGBA8) {
+        data.withUnsafeMutableBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            let packed = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+            pixels.initialize(repeating: UInt32(littleEndian: packed))
+        }
+    }
+
+    /// The pixel at column `x`, row `y` (both in range).
+    public func pixel(x: Int, y: Int) -> PremultipliedRGBA8 {
+        let i = (y * width + x) * 4
+        return PremultipliedRGBA8(r: data[i], g: data[i + 1], b: data[i + 2], a: data[i + 3])
+    }
+
+    /// Writes the pixel at column `x`, row `y` (both in range).
+    public mutating func setPixel(x: Int, y: Int, _ p: PremultipliedRGBA8) {
+        let i = (y * width + x) * 4
+        data[i] = p.r
+        data[i + 1] = p.g
+        data[i + 2] = p.b
+        data[i + 3] = p.a
+    }
+
+    /// The pixels as straight-alpha RGBA8 bytes, the layout image encoders expect.
+    public func straightAlphaData() -> [UInt8] {
+        var out = data
+        var i = 0
+        while i < out.count {
+            let a = Int(out[i + 3])
+            if a != 0 && a != 255 {
+                out[i] = UInt8(min(255, (Int(out[i]) * 255 + a / 2) / a))
+                out[i + 1] = UInt8(min(255, (Int(out[i + 1]) * 255 + a / 2) / a))
+                out[i + 2] = UInt8(min(255, (Int(out[i + 2]) * 255 + a / 2) / a))
+            }
+            i += 4
+        }
+        return out
+    }
+
+    /// A pixmap from straight-alpha RGBA8 bytes (as decoders give them), premultiplying.
+    public init(width: Int, height: Int, straightAlphaData bytes: [UInt8]) {
+        precondition(width > 0 && height > 0 && bytes.count == width * height * 4, "pixmap size mismatch")
+        var out = bytes
+        var i = 0
+        while i < out.count {
+            let a = Int(out[i + 3])
+            if a != 255 {
+                out[i] = UInt8((Int(out[i]) * a + 127) / 255)
+                out[i + 1] = UInt8((Int(out[i + 1]) * a + 127) / 255)
+                out[i + 2] = UInt8((Int(out[i + 2]) * a + 127) / 255)
+            }
+            i += 4
+        }
+        self.init(width: width, height: height, premultipliedData: out)
+    }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class MotionPlaceholderTests: XCTestCase {
+    func testBuilds() { XCTAssertTrue(true) }
+}
