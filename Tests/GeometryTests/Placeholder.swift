@@ -1,5 +1,0 @@
-import XCTest
-
-final class GeometryPlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}

@@ -1,0 +1,101 @@
+import Geometry
+import XCTest
+
+@testable import Raster
+
+/// Coverage sums compared with exact areas.
+final class CoverageTests: XCTestCase {
+    /// Total painted alpha of a black fill on a transparent canvas, in pixels.
+    func coveredArea(_ path: Path, rule: FillRule = .nonZero, antialiased: Bool = true, size: Int = 200) -> Double {
+        let canvas = Canvas(width: size, height: size)
+        canvas.fill(path, transform: .identity, paint: .solid(.black), rule: rule, antialiased: antialiased)
+        let data = canvas.pixmap.data
+        var sum = 0
+        for i in stride(from: 3, to: data.count, by: 4) { sum += Int(data[i]) }
+        return Double(sum) / 255
+    }
+
+    func testRectangleAreaIsExact() {
+        var path = Path()
+        path.addRect(Rect(x: 10.3, y: 20.7, width: 100.25, height: 50.6))
+        let exact = 100.25 * 50.6
+        XCTAssertEqual(coveredArea(path), exact, accuracy: exact * 0.005)
+        XCTAssertEqual(coveredArea(path, antialiased: false), exact, accuracy: exact * 0.005)
+    }
+
+    func testCircleAreaWithinHalfPercent() {
+        for radius in [6.0, 10.5, 47.25, 90] {
+            var path = Path()
+            path.addEllipse(in: Rect(x: 100 - radius + 0.37, y: 100 - radius + 0.11, width: 2 * radius, height: 2 * radius))
+            let exact = Double.pi * radius * radius
+            XCTAssertEqual(coveredArea(path), exact, accuracy: exact * 0.005, "radius \(radius)")
+            if radius > 10 {
+                XCTAssertEqual(coveredArea(path, antialiased: false), exact, accuracy: exact * 0.01, "aliased radius \(radius)")
+            }
+        }
+    }
+
+    func testCoverageIsIndependentOfWindingDirection() {
+        var cw = Path(), ccw = Path()
+        cw.addRect(Rect(x: 5.5, y: 5.5, width: 30, height: 20))
+        ccw.move(to: Point(x: 5.5, y: 5.5))
+        ccw.addLine(to: Point(x: 5.5, y: 25.5))
+        ccw.addLine(to: Point(x: 35.5, y: 25.5))
+        ccw.addLine(to: Point(x: 35.5, y: 5.5))
+        ccw.closeSubpath()
+        XCTAssertEqual(coveredArea(cw, size: 40), coveredArea(ccw, size: 40), accuracy: 1e-9)
+    }
+
+    /// Two overlapping ellipses: the lens is painted under non-zero and empty under even-odd.
+    func testLensFilledUnderNonZeroEmptyUnderEvenOdd() {
+        var path = Path()
+        path.addEllipse(in: Rect(x: 20, y: 50, width: 100, height: 100))
+        path.addEllipse(in: Rect(x: 80, y: 50, width: 100, height: 100))
+        for antialiased in [true, false] {
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let canvas = Canvas(width: 200, height: 200, background: .white)
+                canvas.fill(path, transform: .identity, paint: .solid(.black), rule: rule, antialiased: antialiased)
+                let lens = canvas.pixmap.pixel(x: 100, y: 100)
+                let left = canvas.pixmap.pixel(x: 50, y: 100)
+                let right = canvas.pixmap.pixel(x: 150, y: 100)
+                XCTAssertEqual(left, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+                XCTAssertEqual(right, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+                XCTAssertEqual(lens, rule == .nonZero ? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255) : PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), "\(rule) aa \(antialiased)")
+            }
+        }
+        // Area check: even-odd removes exactly the lens twice over.
+        let nonZero = coveredArea(path), evenOdd = coveredArea(path, rule: .evenOdd)
+        let r = 50.0, d = 60.0
+        let lens = 2 * r * r * acos(d / (2 * r)) - d / 2 * (4 * r * r - d * d).squareRoot()
+        XCTAssertEqual(nonZero - evenOdd, lens, accuracy: lens * 0.01)
+    }
+
+    func testPathsOutsideTheCanvasAreClipped() {
+        var path = Path()
+        path.addRect(Rect(x: -50, y: -50, width: 100, height: 100))
+        XCTAssertEqual(coveredArea(path, size: 40), 40 * 40, accuracy: 1e-6)
+        var slanted = Path()
+        slanted.move(to: Point(x: -30, y: 0))
+        slanted.addLine(to: Point(x: 70, y: 0))
+        slanted.addLine(to: Point(x: 70, y: 40))
+        slanted.addLine(to: Point(x: -30, y: 40))
+        slanted.closeSubpath()
+        XCTAssertEqual(coveredArea(slanted, size: 40), 40 * 40, accuracy: 1e-3)
+        var triangle = Path()  // a triangle straddling the left and right edges
+        triangle.move(to: Point(x: -20, y: 0))
+        triangle.addLine(to: Point(x: 60, y: 40))
+        triangle.addLine(to: Point(x: -20, y: 40))
+        triangle.closeSubpath()
+        // The visible part: the region x ≥ 0 under the line y = (x + 20) / 2, inside 40×40.
+        let visible = 40.0 * 40 - (10.0 * 40 + 0.5 * 40 * 20)  // the trapezoid above the line
+        XCTAssertEqual(coveredArea(triangle, size: 40), 40 * 40 - visible, accuracy: 0.5)
+    }
+
+    func testNonFiniteGeometryDrawsNothing() {
+        var path = Path()
+        path.move(to: Point(x: .nan, y: 1))
+        path.addLine(to: Point(x: 10, y: .infinity))
+        path.addLine(to: Point(x: 10, y: 10))
+        XCTAssertEqual(coveredArea(path, size: 20), 0)
+    }
+}

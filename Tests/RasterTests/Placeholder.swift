@@ -1,5 +1,0 @@
-import XCTest
-
-final class RasterPlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}
