@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
-        .testTarget(name: "AnimateTests", dependencies: ["Export", "Raster"]),
+        .testTarget(name: "AnimateTests", dependencies: ["animate", "Timeline", "Export", "Raster"]),
     ]
 )

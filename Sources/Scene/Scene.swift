@@ -1,0 +1,29 @@
+import Geometry
+import Raster
+
+/// A resolved scene: the canvas and the root view, with every number either a
+/// constant or an expression over the animated parameters.
+///
+/// The timeline loader builds it once; the renderer evaluates it once per frame.
+/// Nothing here knows about JSON.
+public struct Scene: Sendable {
+    /// Canvas size in points.
+    public var size: Size
+    /// Device pixels per point (default 1).
+    public var scale: Double
+    /// What the canvas is cleared to before drawing; `.clear` keeps it transparent.
+    public var background: Color
+    /// The root view: proposed the canvas size and centred in it, as a window's root view.
+    public var root: View
+
+    public init(size: Size, scale: Double = 1, background: Color = .white, root: View) {
+        self.size = size
+        self.scale = scale
+        self.background = background
+        self.root = root
+    }
+
+    /// The output size in device pixels: `size × scale`, rounded to whole pixels (at least 1).
+    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
+    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
+}

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+
+/// A shape: SwiftUI's built-in shapes, the seed articles' parametric shapes, and
+/// free paths. Each draws itself into the rectangle its view was given.
+public enum Shape: Sendable {
+    case rectangle
+    case circle
+    case ellipse
+    case capsule
+    case roundedRectangle(cornerRadius: Expression, style: CornerStyle)
+    /// The clipping article's `Star`: `points` outer corners (at least 2), inner
+    /// corners at `innerRatio` of the outer radius, the first corner at angle 0.
+    case star(points: Expression, innerRatio: Expression)
+    /// The clipping article's `OverlappingEllipses(ellipsesNumber:overlapping:)`.
+    case overlappingEllipses(count: Expression, overlapping: Expression)
+    /// The clipping article's `OverlappingRectangles(rectanglesNumber:overlapping:)`.
+    case overlappingRectangles(count: Expression, overlapping: Expression)
+    /// A closed polygon; with `unitSpace` coordinates are fractions of the frame.
+    case polygon(points: [(Expression, Expression)], unitSpace: Bool)
+    /// A fixed path (from SVG path data); with `unitSpace` coordinates are fractions of the frame.
+    case path(Path, unitSpace: Bool)
+    /// A path built from commands whose numbers may use `w` and `h`.
+    case commands([PathCommand], unitSpace: Bool)
+}
+
+/// How a rounded rectangle's corners are drawn.
+public enum CornerStyle: String, Sendable, CaseIterable {
+    /// Apple's smooth-curvature corners (SwiftUI's default).
+    case continuous
+    /// Quarter circles.
+    case circular
+}
+
+/// One command of a `path` view's `commands` list.
+public enum PathCommand: Sendable {
+    case move(Expression, Expression)
+    case line(Expression, Expression)
+    case quad(x: Expression, y: Expression, cx: Expression, cy: Expression)
+    case cubic(x: Expression, y: Expression, c1x: Expression, c1y: Expression, c2x: Expression, c2y: Expression)
+    /// An arc around (cx, cy) from `start` to `end` degrees, SwiftUI's `clockwise` sense.
+    case arc(cx: Expression, cy: Expression, radius: Expression, start: Expression, end: Expression, clockwise: Bool)
+    case rect(x: Expression, y: Expression, width: Expression, height: Expression)
+    case ellipse(x: Expression, y: Expression, width: Expression, height: Expression)
+    case roundedRect(x: Expression, y: Expression, width: Expression, height: Expression, radius: Expression, style: CornerStyle)
+    case close
+}
+
+extension Shape {
+    /// The shape's outline in `rect`, with expressions evaluated in `context`
+    /// (`w` and `h` are the rectangle's size).
+    public func path(in rect: Rect, context: EvaluationContext) -> Path {
+        var ctx = context
+        ctx.shapeWidth = rect.width
+        ctx.shapeHeight = rect.height
+        var path = Path()
+        switch self {
+        case .rectangle:
+            path.addRect(rect)
+        case .ellipse:
+            path.addEllipse(in: rect)
+        case .circle:
+            let d = min(rect.width, rect.height)
+            path.addEllipse(in: Rect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
+        case .capsule:
+            path.addRoundedRect(rect, cornerRadius: min(rect.width, rect.height) / 2, style: .circular)
+        case .roundedRectangle(let radius, let style):
+            path.addRoundedRect(rect, cornerRadius: radius.evaluate(in: ctx), style: style)
+        case .star(let points, let innerRatio):
+            Shape.addStar(to: &path, in: rect, points: points.evaluate(in: ctx), innerRatio: innerRatio.evaluate(in: ctx))
+        case .overlappingEllipses(let count, let overlapping):
+            Shape.addOverlapping(to: &path, in: rect, count: count.evaluate(in: ctx), overlapping: overlapping.evaluate(in: ctx), ellipses: true)
+        case .overlappingRectangles(let count, let overlapping):
+            Shape.addOverlapping(to: &path, in: rect, count: count.evaluate(in: ctx), overlapping: overlapping.evaluate(in: ctx), ellipses: false)
+        case .polygon(let points, let unitSpace):
+            let map = Shape.frameMapping(rect, unitSpace: unitSpace)
+            for (i, p) in points.enumerated() {
+                let q = map.apply(Point(x: p.0.evaluate(in: ctx), y: p.1.evaluate(in: ctx)))
+                if i == 0 { path.move(to: q) } else { path.addLine(to: q) }
+            }
+            path.closeSubpath()
+        case .path(let fixed, let unitSpace):
+            path.addPath(fixed, transform: Shape.frameMapping(rect, unitSpace: unitSpace))
+        case .commands(let commands, let unitSpace):
+            let map = Shape.frameMapping(rect, unitSpace: unitSpace)
+            var local = Path()
+            for command in commands { command.apply(to: &local, context: ctx) }
+            path.addPath(local, transform: map)
+        }
+        return path
+    }
+
+    /// Maps shape-local coordinates to the frame: a translation to its origin,
+    /// and for unit space a scale by its size.
+    static func frameMapping(_ rect: Rect, unitSpace: Bool) -> AffineTransform {
+        let t = AffineTransform(translationX: rect.minX, y: rect.minY)
+        return unitSpace ? AffineTransform(scaleX: rect.width, y: rect.height).concatenating(t) : t
+    }
+
+    static func addStar(to path: inout Path, in rect: Rect, points: Double, innerRatio: Double) {
+        guard points.isFinite, innerRatio.isFinite else { return }
+        let n = max(Int(points.rounded(.down)), 2)
+        let center = rect.center
+        let angle = Double.pi / Double(n)
+        let outer = min(rect.width / 2, rect.height / 2)
+        let inner = outer * innerRatio
+        for corner in 0..<(2 * n) {
+            let radius = corner % 2 == 0 ? outer : inner
+            let p = Point(x: center.x + cos(Double(corner) * angle) * radius, y: center.y + sin(Double(corner) * angle) * radius)
+            if corner == 0 { path.move(to: p) } else { path.addLine(to: p) }
+        }
+        path.closeSubpath()
+    }
+
+    /// `count` shapes each `width / n · (1 + (n − 1) · overlapping)` wide, the k-th at
+    /// `x = (width − w) · k / (n − 1)`; `overlapping` is clamped to 0…1 and `count` to ≥ 1
+    /// (a single shape fills the frame).
+    static func addOverlapping(to path: inout Path, in rect: Rect, count: Double, overlapping: Double, ellipses: Bool) {
+        guard count.isFinite, overlapping.isFinite else { return }
+        let n = max(Int(count.rounded(.down)), 1)
+        let o = min(max(overlapping, 0), 1)
+        let w = rect.width / Double(n) * (1 + Double(n - 1) * o)
+        for k in 0..<n {
+            let x = n == 1 ? 0 : (rect.width - w) * Double(k) / Double(n - 1)
+            let r = Rect(x: rect.minX + x, y: rect.minY, width: w, height: rect.height)
+            if ellipses { path.addEllipse(in: r) } else { path.addRect(r) }
+        }
+    }
+}
+
+extension PathCommand {
+    func apply(to path: inout Path, context c: EvaluationContext) {
+        func p(_ x: Expression, _ y: Expression) -> Point { Point(x: x.evaluate(in: c), y: y.evaluate(in: c)) }
+        switch self {
+        case .move(let x, let y): path.move(to: p(x, y))
+        case .line(let x, let y): path.addLine(to: p(x, y))
+        case .quad(let x, let y, let cx, let cy): path.addQuadCurve(to: p(x, y), control: p(cx, cy))
+        case .cubic(let x, let y, let c1x, let c1y, let c2x, let c2y):
+            path.addCurve(to: p(x, y), control1: p(c1x, c1y), control2: p(c2x, c2y))
+        case .arc(let cx, let cy, let r, let start, let end, let clockwise):
+            path.addArc(
+                center: p(cx, cy), radius: r.evaluate(in: c), startAngle: start.evaluate(in: c) * Double.pi / 180,
+                endAngle: end.evaluate(in: c) * Double.pi / 180, clockwise: clockwise)
+        case .rect(let x, let y, let w, let h):
+            path.addRect(Rect(origin: p(x, y), size: Size(width: w.evaluate(in: c), height: h.evaluate(in: c))))
+        case .ellipse(let x, let y, let w, let h):
+            path.addEllipse(in: Rect(origin: p(x, y), size: Size(width: w.evaluate(in: c), height: h.evaluate(in: c))))
+        case .roundedRect(let x, let y, let w, let h, let r, let style):
+            path.addRoundedRect(
+                Rect(origin: p(x, y), size: Size(width: w.evaluate(in: c), height: h.evaluate(in: c))),
+                cornerRadius: r.evaluate(in: c), style: style)
+        case .close: path.closeSubpath()
+        }
+    }
+}
+
+extension Path {
+    /// Appends a rounded rectangle; the radius is clamped to half the shorter side.
+    /// Corners are quarter circles.
+    // TODO(#4): Apple's smooth-curvature corners for `.continuous`.
+    mutating func addRoundedRect(_ r: Rect, cornerRadius: Double, style: CornerStyle) {
+        let radius = min(max(cornerRadius.isFinite ? cornerRadius : 0, 0), min(r.width, r.height) / 2)
+        guard radius > 0 else {
+            addRect(r)
+            return
+        }
+        switch style {
+        case .circular, .continuous:
+            // Clockwise from the top edge; each corner a quarter-circle cubic (κ = 0.5523).
+            let k = 0.5522847498307936 * radius
+            move(to: Point(x: r.minX + radius, y: r.minY))
+            addLine(to: Point(x: r.maxX - radius, y: r.minY))
+            addCurve(to: Point(x: r.maxX, y: r.minY + radius), control1: Point(x: r.maxX - radius + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + radius - k))
+            addLine(to: Point(x: r.maxX, y: r.maxY - radius))
+            addCurve(to: Point(x: r.maxX - radius, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - radius + k), control2: Point(x: r.maxX - radius + k, y: r.maxY))
+            addLine(to: Point(x: r.minX + radius, y: r.maxY))
+            addCurve(to: Point(x: r.minX, y: r.maxY - radius), control1: Point(x: r.minX + radius - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - radius + k))
+            addLine(to: Point(x: r.minX, y: r.minY + radius))
+            addCurve(to: Point(x: r.minX + radius, y: r.minY), control1: Point(x: r.minX, y: r.minY + radius - k), control2: Point(x: r.minX + radius - k, y: r.minY))
+            closeSubpath()
+        }
+    }
+}

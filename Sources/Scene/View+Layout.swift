@@ -1,0 +1,147 @@
+import Geometry
+
+/// SwiftUI's layout, in two passes per frame.
+///
+/// `sizeThatFits` answers a proposal with a size, as SwiftUI's `Layout` does: shapes
+/// take what they are offered (10 × 10 for an unspecified proposal); a fixed frame
+/// offers its width and height and reports them; a flexible frame clamps the
+/// proposal to its bounds and its child's answer into them; padding offers less and
+/// reports more; stacks share their length among children from the least flexible
+/// to the most (flexibility = the size offered infinity minus the size offered zero),
+/// each child offered an equal share of what is left. `draw` then repeats the same
+/// decisions to place each child. Evaluation is cheap compared with drawing, so sizes
+/// are recomputed rather than cached.
+extension View {
+    /// The size this view takes when offered `proposal`, in points.
+    public func sizeThatFits(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
+        switch self {
+        case .shape:
+            return proposal.replacingUnspecifiedDimensions(by: Size(width: 10, height: 10))
+        case .empty:
+            return .zero
+        case .spacer(let minLength):
+            let m = minLength?.evaluate(in: context) ?? 8
+            return Size(width: max(proposal.width ?? m, m), height: max(proposal.height ?? m, m))
+        case .stack(let stack):
+            return stack.layout(proposal, context).size
+        case .modified(let content, let modifier):
+            switch modifier {
+            case .frame(let spec):
+                return spec.layout(content: content, proposal, context).size
+            case .padding(let top, let leading, let bottom, let trailing):
+                let insets = (top.evaluate(in: context), leading.evaluate(in: context), bottom.evaluate(in: context), trailing.evaluate(in: context))
+                let inner = ProposedSize(
+                    width: proposal.width.map { max($0 - insets.1 - insets.3, 0) },
+                    height: proposal.height.map { max($0 - insets.0 - insets.2, 0) })
+                let s = content.sizeThatFits(inner, context)
+                return Size(width: s.width + insets.1 + insets.3, height: s.height + insets.0 + insets.2)
+            case .fixedSize(let horizontal, let vertical):
+                return content.sizeThatFits(
+                    ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
+            case .offset, .opacity:
+                return content.sizeThatFits(proposal, context)
+            }
+        }
+    }
+}
+
+extension StackView {
+    /// The stack's size and each child's rectangle relative to the stack's origin.
+    func layout(_ proposal: ProposedSize, _ context: EvaluationContext) -> (size: Size, frames: [Rect]) {
+        guard !children.isEmpty else { return (.zero, []) }
+        switch axis {
+        case .z:
+            let sizes = children.map { $0.sizeThatFits(proposal, context) }
+            let w = sizes.map(\.width).max() ?? 0, h = sizes.map(\.height).max() ?? 0
+            let frames = sizes.map { s in
+                Rect(x: (w - s.width) * alignment.x, y: (h - s.height) * alignment.y, width: s.width, height: s.height)
+            }
+            return (Size(width: w, height: h), frames)
+        case .vertical, .horizontal:
+            let vertical = axis == .vertical
+            let gap = spacing?.evaluate(in: context) ?? 8
+            let totalSpacing = gap * Double(children.count - 1)
+            func along(_ s: Size) -> Double { vertical ? s.height : s.width }
+            func across(_ s: Size) -> Double { vertical ? s.width : s.height }
+            func propose(along a: Double?, across c: Double?) -> ProposedSize {
+                vertical ? ProposedSize(width: c, height: a) : ProposedSize(width: a, height: c)
+            }
+            let acrossProposal = vertical ? proposal.width : proposal.height
+            var sizes = [Size](repeating: .zero, count: children.count)
+            if let available = vertical ? proposal.height : proposal.width {
+                // Least flexible first, each offered an equal share of what remains.
+                let flexibility = children.map { child -> Double in
+                    let lo = along(child.sizeThatFits(propose(along: 0, across: acrossProposal), context))
+                    let hi = along(child.sizeThatFits(propose(along: .infinity, across: acrossProposal), context))
+                    return hi - lo
+                }
+                let order = children.indices.sorted { flexibility[$0] < flexibility[$1] }
+                var remaining = available - totalSpacing
+                var left = Double(children.count)
+                for i in order {
+                    let share = max(remaining / left, 0)
+                    sizes[i] = children[i].sizeThatFits(propose(along: share, across: acrossProposal), context)
+                    remaining -= along(sizes[i])
+                    left -= 1
+                }
+            } else {
+                sizes = children.map { $0.sizeThatFits(propose(along: nil, across: acrossProposal), context) }
+            }
+            let length = sizes.reduce(0) { $0 + along($1) } + totalSpacing
+            let thickness = sizes.map(across).max() ?? 0
+            var frames: [Rect] = []
+            var position = 0.0
+            let fraction = vertical ? alignment.x : alignment.y
+            for s in sizes {
+                let offset = (thickness - across(s)) * fraction
+                frames.append(vertical
+                    ? Rect(x: offset, y: position, width: s.width, height: s.height)
+                    : Rect(x: position, y: offset, width: s.width, height: s.height))
+                position += along(s) + gap
+            }
+            return (vertical ? Size(width: thickness, height: length) : Size(width: length, height: thickness), frames)
+        }
+    }
+}
+
+extension FrameSpec {
+    /// The frame's size and its child's rectangle relative to the frame's origin.
+    func layout(content: View, _ proposal: ProposedSize, _ context: EvaluationContext) -> (size: Size, child: Rect) {
+        func value(_ e: Expression?) -> Double? {
+            guard let v = e?.evaluate(in: context), !v.isNaN else { return nil }
+            return max(v, 0)
+        }
+        var childProposal = proposal
+        var size: Size
+        let child: Size
+        if isFlexible {
+            let minW = value(minWidth), maxW = value(maxWidth), minH = value(minHeight), maxH = value(maxHeight)
+            func clampProposal(_ p: Double?, _ lo: Double?, _ hi: Double?) -> Double? {
+                guard var p else { return nil }
+                if let lo, lo > p { p = lo }
+                if let hi, hi < p { p = hi }
+                return p
+            }
+            childProposal.width = value(width) ?? clampProposal(proposal.width, minW, maxW)
+            childProposal.height = value(height) ?? clampProposal(proposal.height, minH, maxH)
+            child = content.sizeThatFits(childProposal, context)
+            func resolve(_ c: Double, _ p: Double?, _ lo: Double?, _ hi: Double?) -> Double {
+                var r = c
+                if let lo { r = max(lo, min(r, p ?? r)) }
+                if let hi { r = min(hi, max(r, p ?? r)) }
+                return r
+            }
+            size = Size(
+                width: value(width) ?? resolve(child.width, childProposal.width, minW, maxW),
+                height: value(height) ?? resolve(child.height, childProposal.height, minH, maxH))
+        } else {
+            childProposal = ProposedSize(width: value(width) ?? proposal.width, height: value(height) ?? proposal.height)
+            child = content.sizeThatFits(childProposal, context)
+            size = Size(width: value(width) ?? child.width, height: value(height) ?? child.height)
+        }
+        if !size.width.isFinite { size.width = child.width }
+        if !size.height.isFinite { size.height = child.height }
+        let origin = Point(x: (size.width - child.width) * alignment.x, y: (size.height - child.height) * alignment.y)
+        return (size, Rect(origin: origin, size: child))
+    }
+}

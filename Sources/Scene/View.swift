@@ -1,0 +1,142 @@
+import Geometry
+import Raster
+
+/// A view of the scene, in SwiftUI's vocabulary.
+///
+/// Modifiers wrap the view they apply to, in order, exactly like a SwiftUI modifier
+/// chain: `.modified(.modified(shape, .padding), .frame)` is `shape.padding().frame()`.
+public indirect enum View: Sendable {
+    /// A shape, filled (black unless given a fill).
+    case shape(ShapeView)
+    /// A z, vertical or horizontal stack.
+    case stack(StackView)
+    /// Flexible space along the enclosing stack's axis.
+    case spacer(minLength: Expression?)
+    /// Draws nothing and takes no space.
+    case empty
+    /// `content` with one modifier applied outside it.
+    case modified(View, Modifier)
+}
+
+/// A shape view: geometry and how it is filled.
+public struct ShapeView: Sendable {
+    public var shape: Shape
+    public var fill: Fill
+
+    public init(shape: Shape, fill: Fill = Fill()) {
+        self.shape = shape
+        self.fill = fill
+    }
+}
+
+/// SwiftUI's `fill(_:style:)`: a paint and a `FillStyle`.
+public struct Fill: Sendable {
+    public var paint: PaintValue
+    /// The even-odd rule instead of non-zero (`FillStyle(eoFill:)`).
+    public var eoFill: Bool
+    /// Anti-aliased edges (default true).
+    public var antialiased: Bool
+
+    public init(paint: PaintValue = .color(.black), eoFill: Bool = false, antialiased: Bool = true) {
+        self.paint = paint
+        self.eoFill = eoFill
+        self.antialiased = antialiased
+    }
+}
+
+/// A paint as the scene states it.
+public enum PaintValue: Sendable {
+    case color(Color)
+}
+
+/// The axis a stack lays its children along.
+public enum StackAxis: Sendable {
+    case z, vertical, horizontal
+}
+
+/// A stack of views.
+public struct StackView: Sendable {
+    public var axis: StackAxis
+    /// Where children sit across the axis (a z-stack uses both components).
+    public var alignment: Alignment
+    /// Space between adjacent children in points; nil means SwiftUI's default, 8.
+    public var spacing: Expression?
+    public var children: [View]
+
+    public init(axis: StackAxis, alignment: Alignment = .center, spacing: Expression? = nil, children: [View]) {
+        self.axis = axis
+        self.alignment = alignment
+        self.spacing = spacing
+        self.children = children
+    }
+}
+
+/// A position within a rectangle as unit fractions: (0, 0) is top-leading, (1, 1) bottom-trailing.
+public struct Alignment: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let center = Alignment(x: 0.5, y: 0.5)
+    public static let top = Alignment(x: 0.5, y: 0)
+    public static let bottom = Alignment(x: 0.5, y: 1)
+    public static let leading = Alignment(x: 0, y: 0.5)
+    public static let trailing = Alignment(x: 1, y: 0.5)
+    public static let topLeading = Alignment(x: 0, y: 0)
+    public static let topTrailing = Alignment(x: 1, y: 0)
+    public static let bottomLeading = Alignment(x: 0, y: 1)
+    public static let bottomTrailing = Alignment(x: 1, y: 1)
+
+    /// Every name the format accepts, with its alignment.
+    public static let named: [(String, Alignment)] = [
+        ("center", .center), ("top", .top), ("bottom", .bottom), ("leading", .leading), ("trailing", .trailing),
+        ("topLeading", .topLeading), ("topTrailing", .topTrailing), ("bottomLeading", .bottomLeading),
+        ("bottomTrailing", .bottomTrailing),
+    ]
+}
+
+/// A modifier, applied outside the view it wraps.
+public enum Modifier: Sendable {
+    /// `frame(width:height:alignment:)` or the flexible `frame(minWidth:…)`; nil leaves a bound unset.
+    case frame(FrameSpec)
+    /// Insets on each edge, in points.
+    case padding(top: Expression, leading: Expression, bottom: Expression, trailing: Expression)
+    /// Moves the drawing without changing layout.
+    case offset(x: Expression, y: Expression)
+    /// Group opacity, 0…1 (the content is composited as one layer).
+    case opacity(Expression)
+    /// Proposes nil (the ideal size) to the content along the chosen axes.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+}
+
+/// The arguments of `frame`: fixed `width`/`height`, or flexible bounds.
+/// `Double.infinity` stands for `.infinity`.
+public struct FrameSpec: Sendable {
+    public var width: Expression?
+    public var height: Expression?
+    public var minWidth: Expression?
+    public var maxWidth: Expression?
+    public var minHeight: Expression?
+    public var maxHeight: Expression?
+    public var alignment: Alignment
+
+    public init(
+        width: Expression? = nil, height: Expression? = nil, minWidth: Expression? = nil, maxWidth: Expression? = nil,
+        minHeight: Expression? = nil, maxHeight: Expression? = nil, alignment: Alignment = .center
+    ) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+
+    /// Whether any min/max bound is set (SwiftUI's flexible frame).
+    public var isFlexible: Bool { minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil }
+}

@@ -1,0 +1,83 @@
+import Raster
+
+/// Colours as the format writes them: `#RGB`, `#RRGGBB`, `#RRGGBBAA`,
+/// `rgb(r, g, b)` and `rgba(r, g, b, a)` (components 0–255, alpha 0–1), SwiftUI's
+/// named colours with their light-mode (iOS system colour) values, or
+/// `{ "color": …, "opacity": a }`.
+enum ColorSyntax {
+    static let named: [(String, Color)] = [
+        ("black", .black), ("white", .white), ("clear", .clear),
+        ("gray", Color(r8: 142, g8: 142, b8: 147)),
+        ("red", Color(r8: 255, g8: 59, b8: 48)),
+        ("orange", Color(r8: 255, g8: 149, b8: 0)),
+        ("yellow", Color(r8: 255, g8: 204, b8: 0)),
+        ("green", Color(r8: 52, g8: 199, b8: 89)),
+        ("mint", Color(r8: 0, g8: 199, b8: 190)),
+        ("teal", Color(r8: 48, g8: 176, b8: 199)),
+        ("cyan", Color(r8: 50, g8: 173, b8: 230)),
+        ("blue", Color(r8: 0, g8: 122, b8: 255)),
+        ("indigo", Color(r8: 88, g8: 86, b8: 214)),
+        ("purple", Color(r8: 175, g8: 82, b8: 222)),
+        ("pink", Color(r8: 255, g8: 45, b8: 85)),
+        ("brown", Color(r8: 162, g8: 132, b8: 94)),
+    ]
+
+    static func color(_ node: JSONNode) throws(TimelineError) -> Color {
+        if case .object = node.value {
+            let obj = try node.object(allowedKeys: ["color", "opacity"])
+            var c = try color(try obj.required("color"))
+            if let o = obj.optional("opacity") { c = c.multipliedAlpha(try o.number(in: 0...1)) }
+            return c
+        }
+        let text = try node.string()
+        if let c = parse(text) { return c }
+        let names = named.map(\.0)
+        var message = "\"\(text)\" is not a colour (use #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a name such as red)"
+        if let s = suggestion(for: text, among: names) { message = "unknown colour \"\(text)\" (did you mean \"\(s)\"?)" }
+        throw node.error(message)
+    }
+
+    static func parse(_ text: String) -> Color? {
+        let s = text.trimmingSpaces
+        if let c = named.first(where: { $0.0 == s })?.1 { return c }
+        if s.hasPrefix("#") {
+            let hex = Array(s.dropFirst())
+            var digits: [Int] = []
+            for ch in hex {
+                guard let d = ch.hexDigitValue else { return nil }
+                digits.append(d)
+            }
+            switch digits.count {
+            case 3: return Color(r8: digits[0] * 17, g8: digits[1] * 17, b8: digits[2] * 17)
+            case 6, 8:
+                let a = digits.count == 8 ? Double(digits[6] * 16 + digits[7]) / 255 : 1
+                return Color(r8: digits[0] * 16 + digits[1], g8: digits[2] * 16 + digits[3], b8: digits[4] * 16 + digits[5], alpha: a)
+            default: return nil
+            }
+        }
+        for (prefix, count) in [("rgba(", 4), ("rgb(", 3)] where s.hasPrefix(prefix) && s.hasSuffix(")") {
+            let inner = s.dropFirst(prefix.count).dropLast()
+            let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            guard parts.count == count else { return nil }
+            var v: [Double] = []
+            for p in parts {
+                guard let d = Double(p), d.isFinite else { return nil }
+                v.append(d)
+            }
+            guard v[0...2].allSatisfy({ (0...255).contains($0) }) else { return nil }
+            let a = count == 4 ? v[3] : 1
+            guard (0...1).contains(a) else { return nil }
+            return Color(red: v[0] / 255, green: v[1] / 255, blue: v[2] / 255, alpha: a)
+        }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

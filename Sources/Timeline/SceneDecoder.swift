@@ -1,0 +1,308 @@
+import Geometry
+import Raster
+import Scene
+
+/// Decodes the `scene` tree: views, their arguments and their modifier chains.
+///
+/// A view is an object with one kind key, an optional `id` and an optional
+/// `modifiers` list; modifiers wrap the view in order, so the last one is
+/// outermost. Shape-only modifiers must come first in a shape's chain.
+struct SceneDecoder {
+    var scope: Scope
+    let maxDepth: Int
+
+    static let shapeKinds = [
+        "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
+        "overlappingRectangles", "polygon", "path",
+    ]
+    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color"]
+    /// Kinds of the format this version does not draw yet.
+    static let plannedKinds = ["text", "image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
+    static let viewKinds = shapeKinds + containerKinds + plannedKinds
+
+    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize"]
+    static let plannedModifiers = [
+        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "position", "zIndex", "background",
+        "overlay", "border", "foregroundStyle", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
+        "cornerRadius", "clipShape", "mask", "scaleEffect", "rotationEffect", "coordinateSpace",
+    ]
+
+    mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
+        guard depth < maxDepth else { throw node.error("views are nested more than \(maxDepth) deep") }
+        let members = try node.members()
+        let kindMembers = members.filter { $0.key != "id" && $0.key != "modifiers" }
+        guard let kindMember = kindMembers.first else {
+            throw node.error("a view needs a kind, such as \"rectangle\" or \"vstack\"")
+        }
+        if kindMembers.count > 1 {
+            let second = kindMembers[1]
+            throw TimelineError(
+                "a view has one kind, found both \"\(kindMember.key)\" and \"\(second.key)\"", path: node.path, location: second.keyLocation)
+        }
+        let kind = kindMember.key
+        guard Self.viewKinds.contains(kind) else {
+            var message = "unknown view \"\(kind)\""
+            if let s = suggestion(for: kind, among: Self.viewKinds) { message += " (did you mean \"\(s)\"?)" }
+            throw TimelineError(message, path: node.path, location: kindMember.keyLocation)
+        }
+        if let id = members.first(where: { $0.key == "id" }) { _ = try id.value.string() }
+        let args = kindMember.value
+        var modifiers = try members.first(where: { $0.key == "modifiers" }).map { m throws(TimelineError) in try m.value.array() } ?? []
+
+        var result: View
+        if Self.shapeKinds.contains(kind) {
+            let shape = try self.shape(kind, args)
+            var fill = Fill()
+            if let first = modifiers.first, let fillNode = try Self.modifierArgument(first, named: "fill") {
+                fill = try self.fill(fillNode)
+                modifiers.removeFirst()
+            }
+            result = .shape(ShapeView(shape: shape, fill: fill))
+        } else {
+            switch kind {
+            case "zstack", "vstack", "hstack":
+                result = .stack(try stack(kind, args, depth: depth))
+            case "spacer":
+                let obj = try args.object(allowedKeys: ["minLength"])
+                result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
+            case "color":
+                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
+            default:
+                throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
+            }
+        }
+        for item in modifiers {
+            result = try modifier(item, appliedTo: result)
+        }
+        return result
+    }
+
+    /// The argument of a one-key modifier object if its key is `name`.
+    static func modifierArgument(_ item: JSONNode, named name: String) throws(TimelineError) -> JSONNode? {
+        let members = try item.members()
+        guard members.count == 1, members[0].key == name else { return nil }
+        return members[0].value
+    }
+
+    func shape(_ kind: String, _ args: JSONNode) throws(TimelineError) -> Shape {
+        switch kind {
+        case "rectangle", "circle", "ellipse", "capsule":
+            _ = try args.object(allowedKeys: [])
+            return kind == "rectangle" ? .rectangle : kind == "circle" ? .circle : kind == "ellipse" ? .ellipse : .capsule
+        case "roundedRectangle":
+            let obj = try args.object(allowedKeys: ["cornerRadius", "style"])
+            return .roundedRectangle(cornerRadius: try scope.number(try obj.required("cornerRadius")), style: try cornerStyle(obj.optional("style")))
+        case "star":
+            let obj = try args.object(allowedKeys: ["points", "innerRatio"])
+            return .star(
+                points: try obj.optional("points").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(5),
+                innerRatio: try obj.optional("innerRatio").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0.4))
+        case "overlappingEllipses", "overlappingRectangles":
+            let obj = try args.object(allowedKeys: ["count", "overlapping"])
+            let count = try obj.optional("count").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(2)
+            let overlapping = try obj.optional("overlapping").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
+            return kind == "overlappingEllipses"
+                ? .overlappingEllipses(count: count, overlapping: overlapping)
+                : .overlappingRectangles(count: count, overlapping: overlapping)
+        case "polygon":
+            let obj = try args.object(allowedKeys: ["points", "units"])
+            let unit = try units(obj.optional("units"))
+            var inner = scope
+            inner.inPath = true
+            var points: [(Expression, Expression)] = []
+            for p in try obj.required("points").array() {
+                let xy = try p.array(count: 2)
+                points.append((try inner.number(xy[0]), try inner.number(xy[1])))
+            }
+            return .polygon(points: points, unitSpace: unit)
+        default:  // path
+            let obj = try args.object(allowedKeys: ["d", "commands", "units"])
+            let unit = try units(obj.optional("units"))
+            if let d = obj.optional("d") {
+                guard !obj.contains("commands") else { throw args.error("a path takes either \"d\" or \"commands\", not both") }
+                do {
+                    return .path(try Path(svgPathData: try d.string()), unitSpace: unit)
+                } catch let error as PathDataError {
+                    throw TimelineError(error.message, path: d.path, location: TimelineLoader.location(in: d, offset: error.offset))
+                } catch {
+                    throw error as! TimelineError
+                }
+            }
+            let commandsNode = try obj.required("commands")
+            return .commands(try commands(commandsNode), unitSpace: unit)
+        }
+    }
+
+    func units(_ node: JSONNode?) throws(TimelineError) -> Bool {
+        guard let node else { return false }
+        return try node.keyword(among: ["points", "unit"], kind: "units") == "unit"
+    }
+
+    func cornerStyle(_ node: JSONNode?) throws(TimelineError) -> CornerStyle {
+        guard let node else { return .continuous }
+        return CornerStyle(rawValue: try node.keyword(among: CornerStyle.allCases.map(\.rawValue), kind: "corner style"))!
+    }
+
+    static let commandArity: [(String, ClosedRange<Int>)] = [
+        ("move", 2...2), ("line", 2...2), ("quad", 4...4), ("cubic", 6...6), ("arc", 6...6), ("rect", 4...4),
+        ("ellipse", 4...4), ("roundedRect", 5...6), ("close", 0...0),
+    ]
+
+    func commands(_ node: JSONNode) throws(TimelineError) -> [PathCommand] {
+        var inner = scope
+        inner.inPath = true
+        var result: [PathCommand] = []
+        for item in try node.array() {
+            let parts = try item.array()
+            guard let head = parts.first else { throw item.error("a path command needs a name, such as [\"move\", 0, 0]") }
+            let name = try head.keyword(among: Self.commandArity.map(\.0), kind: "path command")
+            let arity = Self.commandArity.first { $0.0 == name }!.1
+            let args = Array(parts.dropFirst())
+            guard arity.contains(args.count) else {
+                throw item.error("\"\(name)\" takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") arguments, found \(args.count)")
+            }
+            var e: [Expression] = []
+            for (i, a) in args.enumerated() {
+                if name == "arc" && i == 5 || name == "roundedRect" && i == 5 { continue }
+                e.append(try inner.number(a))
+            }
+            switch name {
+            case "move": result.append(.move(e[0], e[1]))
+            case "line": result.append(.line(e[0], e[1]))
+            case "quad": result.append(.quad(x: e[0], y: e[1], cx: e[2], cy: e[3]))
+            case "cubic": result.append(.cubic(x: e[0], y: e[1], c1x: e[2], c1y: e[3], c2x: e[4], c2y: e[5]))
+            case "arc":
+                result.append(.arc(cx: e[0], cy: e[1], radius: e[2], start: e[3], end: e[4], clockwise: try args[5].bool()))
+            case "rect": result.append(.rect(x: e[0], y: e[1], width: e[2], height: e[3]))
+            case "ellipse": result.append(.ellipse(x: e[0], y: e[1], width: e[2], height: e[3]))
+            case "roundedRect":
+                result.append(.roundedRect(x: e[0], y: e[1], width: e[2], height: e[3], radius: e[4], style: try cornerStyle(args.count > 5 ? args[5] : nil)))
+            default: result.append(.close)
+            }
+        }
+        return result
+    }
+
+    mutating func stack(_ kind: String, _ args: JSONNode, depth: Int) throws(TimelineError) -> StackView {
+        let axis: StackAxis = kind == "zstack" ? .z : kind == "vstack" ? .vertical : .horizontal
+        var alignment = Alignment.center
+        var spacing: Expression?
+        let childNodes: [JSONNode]
+        if case .array(let items) = args.value {
+            childNodes = items
+        } else {
+            let obj = try args.object(allowedKeys: ["alignment", "spacing", "children"])
+            if let a = obj.optional("alignment") { alignment = try self.alignment(a, axis: axis) }
+            spacing = try obj.optional("spacing").map { n throws(TimelineError) in try scope.number(n) }
+            childNodes = try obj.required("children").array()
+        }
+        var children: [View] = []
+        for child in childNodes { children.append(try view(child, depth: depth + 1)) }
+        return StackView(axis: axis, alignment: alignment, spacing: spacing, children: children)
+    }
+
+    /// An alignment name; a vstack takes horizontal ones, an hstack vertical ones.
+    func alignment(_ node: JSONNode, axis: StackAxis = .z) throws(TimelineError) -> Alignment {
+        let names: [String]
+        switch axis {
+        case .vertical: names = ["leading", "center", "trailing"]
+        case .horizontal: names = ["top", "center", "bottom"]
+        case .z: names = Alignment.named.map(\.0)
+        }
+        let name = try node.keyword(among: names, kind: "alignment")
+        return Alignment.named.first { $0.0 == name }!.1
+    }
+
+    func fill(_ node: JSONNode) throws(TimelineError) -> Fill {
+        if case .object = node.value, !(try node.members().contains { $0.key == "color" }) {
+            let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
+            return Fill(
+                paint: try paint(try obj.optional("paint")) ?? .color(.black),
+                eoFill: try obj.optional("eoFill")?.bool() ?? false,
+                antialiased: try obj.optional("antialiased")?.bool() ?? true)
+        }
+        return Fill(paint: try paint(node) ?? .color(.black))
+    }
+
+    func paint(_ node: JSONNode?) throws(TimelineError) -> PaintValue? {
+        guard let node else { return nil }
+        if case .object = node.value {
+            let members = try node.members()
+            if let first = members.first, ["linearGradient", "radialGradient", "angularGradient"].contains(first.key) {
+                throw TimelineError("gradient paints are not supported by this version yet", path: node.path, location: first.keyLocation)
+            }
+        }
+        return .color(try ColorSyntax.color(node))
+    }
+
+    func modifier(_ item: JSONNode, appliedTo content: View) throws(TimelineError) -> View {
+        let members = try item.members()
+        guard members.count == 1 else {
+            throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
+        }
+        let name = members[0].key, args = members[0].value
+        let all = Self.modifierNames + Self.plannedModifiers
+        guard all.contains(name) else {
+            var message = "unknown modifier \"\(name)\""
+            if let s = suggestion(for: name, among: all) { message += " (did you mean \"\(s)\"?)" }
+            throw TimelineError(message, path: item.path, location: members[0].keyLocation)
+        }
+        func number(_ key: String, in obj: ObjectReader, default value: Double) throws(TimelineError) -> Expression {
+            try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
+        }
+        switch name {
+        case "fill":
+            throw TimelineError("\"fill\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "frame":
+            let obj = try args.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
+            func dim(_ key: String) throws(TimelineError) -> Expression? {
+                try obj.optional(key).map { n throws(TimelineError) in try scope.dimension(n) }
+            }
+            let spec = FrameSpec(
+                width: try dim("width"), height: try dim("height"), minWidth: try dim("minWidth"), maxWidth: try dim("maxWidth"),
+                minHeight: try dim("minHeight"), maxHeight: try dim("maxHeight"),
+                alignment: try obj.optional("alignment").map { n throws(TimelineError) in try alignment(n) } ?? .center)
+            return .modified(content, .frame(spec))
+        case "padding":
+            let zero = Expression.constant(0)
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["edges", "length"])
+                let length = try number("length", in: obj, default: 16)
+                var edges: Set<String> = ["top", "leading", "bottom", "trailing"]
+                if let e = obj.optional("edges") {
+                    let names = ["all", "horizontal", "vertical", "top", "leading", "bottom", "trailing"]
+                    var items: [JSONNode] = []
+                    if case .array(let list) = e.value { items = list } else { items = [e] }
+                    edges = []
+                    for item in items {
+                        switch try item.keyword(among: names, kind: "edge") {
+                        case "all": edges.formUnion(["top", "leading", "bottom", "trailing"])
+                        case "horizontal": edges.formUnion(["leading", "trailing"])
+                        case "vertical": edges.formUnion(["top", "bottom"])
+                        case let single: edges.insert(single)
+                        }
+                    }
+                }
+                return .modified(content, .padding(
+                    top: edges.contains("top") ? length : zero, leading: edges.contains("leading") ? length : zero,
+                    bottom: edges.contains("bottom") ? length : zero, trailing: edges.contains("trailing") ? length : zero))
+            }
+            let length = try scope.number(args)
+            return .modified(content, .padding(top: length, leading: length, bottom: length, trailing: length))
+        case "offset":
+            let obj = try args.object(allowedKeys: ["x", "y"])
+            return .modified(content, .offset(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
+        case "opacity":
+            return .modified(content, .opacity(try scope.number(args)))
+        case "fixedSize":
+            if case .bool(let b) = args.value {
+                return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content
+            }
+            let obj = try args.object(allowedKeys: ["horizontal", "vertical"])
+            return .modified(content, .fixedSize(
+                horizontal: try obj.optional("horizontal")?.bool() ?? true, vertical: try obj.optional("vertical")?.bool() ?? true))
+        default:
+            throw TimelineError("the \"\(name)\" modifier is not supported by this version yet", path: item.path, location: members[0].keyLocation)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Scene
+
+/// The names an expression may use at one place in the timeline.
+struct Scope {
+    /// Number params by name, with their slot in the parameter vector.
+    var params: [String: Int] = [:]
+    /// Inside a path: `w` and `h`, the shape's frame.
+    var inPath = false
+
+    /// Names that params may not take.
+    static let reservedNames: Set<String> = ["t", "frame", "fps", "duration", "pi", "w", "h"]
+        .union(GeometryName.allCases.map(\.rawValue))
+
+    var knownNames: [String] {
+        var names = Array(params.keys) + ["t", "frame", "fps", "duration"]
+        if inPath { names += ["w", "h"] }
+        return names
+    }
+
+    func resolve(_ name: String) -> Variable? {
+        if let slot = params[name] { return .param(slot) }
+        switch name {
+        case "t": return .time
+        case "frame": return .frame
+        case "fps": return .fps
+        case "duration": return .duration
+        case "w": return inPath ? .shapeWidth : nil
+        case "h": return inPath ? .shapeHeight : nil
+        default: return nil
+        }
+    }
+
+    /// A number field: a JSON number, or a string starting with `=` holding an expression.
+    func number(_ node: JSONNode) throws(TimelineError) -> Expression {
+        switch node.value {
+        case .number(let v):
+            return .constant(v)
+        case .string(let s) where s.hasPrefix("="):
+            do {
+                return try ExpressionParser.parse(String(s.dropFirst()), knownNames: knownNames, resolve: resolve)
+            } catch {
+                throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
+            }
+        case .string(let s):
+            throw node.error("expected a number or an expression starting with \"=\", found the string \"\(s)\"")
+        default:
+            throw node.typeMismatch(expected: "a number or an expression")
+        }
+    }
+
+    /// A number field that also accepts `"infinity"`.
+    func dimension(_ node: JSONNode) throws(TimelineError) -> Expression {
+        if case .string("infinity") = node.value { return .constant(.infinity) }
+        return try number(node)
+    }
+}

@@ -1,0 +1,69 @@
+import Motion
+import Raster
+import Scene
+
+/// A loaded timeline: the resolved scene, its parameters and their animations.
+///
+/// Everything is validated when it is built; sampling a frame cannot fail.
+public struct TimelineDocument: Sendable {
+    /// The scene, with numbers that may refer to the parameters.
+    public var scene: Scene
+    /// Frames per second.
+    public var fps: Int
+    /// Length in seconds.
+    public var duration: Double
+    /// The animatable parameters in declaration order.
+    public var params: [Param]
+    /// The animations in the order written, for reports such as `animate info`.
+    public var animations: [AnimationEntry]
+
+    /// One animatable parameter: its name, where its components live in the
+    /// flattened parameter vector, and its animated value.
+    public struct Param: Sendable {
+        public var name: String
+        /// Index of the first component in `EvaluationContext.params`.
+        public var slot: Int
+        /// Number of components: 1 for a number, n for a vector, 4 for a colour.
+        public var count: Int
+        public var value: AnimatedValue
+    }
+
+    /// One entry of `animations`, as written.
+    public struct AnimationEntry: Sendable {
+        public var param: String
+        public var at: Double
+        public var curve: String
+    }
+
+    /// The number of frames: `round(duration × fps)`, at least 1.
+    public var frameCount: Int { max(Int((duration * Double(fps)).rounded()), 1) }
+
+    /// The time of frame `n`, in seconds: `n / fps`.
+    public func time(ofFrame n: Int) -> Double { Double(n) / Double(fps) }
+
+    /// The evaluation context of frame `n`: every parameter sampled at `n / fps`.
+    public func context(frame n: Int) -> EvaluationContext {
+        context(time: time(ofFrame: n), frame: Double(n))
+    }
+
+    /// The evaluation context at `time` seconds.
+    public func context(time: Double, frame: Double? = nil) -> EvaluationContext {
+        var values = [Double](repeating: 0, count: params.reduce(0) { $0 + $1.count })
+        for p in params {
+            let v = p.value.value(at: time)
+            for i in 0..<p.count { values[p.slot + i] = v[i] }
+        }
+        var c = EvaluationContext()
+        c.params = values
+        c.time = time
+        c.frame = frame ?? (time * Double(fps))
+        c.fps = Double(fps)
+        c.duration = duration
+        return c
+    }
+
+    /// Frame `n` rendered.
+    public func render(frame n: Int) -> Pixmap {
+        FrameRenderer(scene: scene).render(context(frame: n))
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// The `animate` command: timeline files in, animations out.
+@main
+struct Animate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Render a timeline file (a SwiftUI-like scene and its animations) to MP4, GIF or PNG.",
+        discussion: """
+            Examples:
+              animate Timelines/clip-shape.json -o clip.gif
+              animate frame Timelines/clip-shape.json --time 1.5 -o still.png
+              animate check Timelines/*.json
+
+            Exit status: 0 success; 1 invalid timeline or arguments (nothing written);
+            3 an output or encoder failure.
+            """,
+        subcommands: [RenderCommand.self, FrameCommand.self, CheckCommand.self, InfoCommand.self],
+        defaultSubcommand: RenderCommand.self
+    )
+
+    /// Parses and runs, mapping errors to the documented exit statuses: usage
+    /// errors exit 1 (not ArgumentParser's 64), so that every invalid input is 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(code == .validationFailure ? 1 : code.rawValue)
+        }
+    }
+}
+
+/// An error that ends the command with a message and an exit status.
+struct CommandFailure: Error {
+    var message: String
+    var status: Int32
+
+    /// The timeline or the arguments are invalid; nothing was written.
+    static func invalid(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
+    /// Writing or encoding the output failed.
+    static func output(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 3) }
+}

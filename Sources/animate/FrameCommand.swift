@@ -1,0 +1,44 @@
+import ArgumentParser
+import Export
+import Foundation
+import Timeline
+
+/// `animate frame TIMELINE --time 1.5 -o still.png`: one frame as a PNG.
+struct FrameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame", abstract: "Render one frame of a timeline to a PNG.")
+
+    @Argument(help: "The timeline file (JSON).")
+    var timeline: String
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: "The time in seconds; the nearest frame is drawn.")
+    var time: Double?
+
+    @Option(help: "The frame number, from 0.")
+    var frame: Int?
+
+    @Option(help: "Device pixels per point (overrides the timeline's scale).")
+    var scale: Double?
+
+    @Flag(help: "Replace an existing output.")
+    var overwrite = false
+
+    @OptionGroup var limits: TimelineOptions
+
+    func validate() throws {
+        guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
+        guard output.lowercased().hasSuffix(".png") else { throw ValidationError("the output of `frame` is a .png file") }
+        if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
+    }
+
+    func run() throws {
+        var document = try limits.load(timeline)
+        if let scale { document.scene.scale = scale }
+        try OutputPath.checkWritable(output, format: .png, overwrite: overwrite)
+        let n = try FrameSelection.frame(time: time, frame: frame, in: document)
+        try FrameSelection.writePNG(document.render(frame: n), to: output)
+    }
+}

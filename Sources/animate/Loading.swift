@@ -1,0 +1,30 @@
+import Foundation
+import Timeline
+
+/// Options shared by every command that reads a timeline.
+struct TimelineOptions: ParsableArguments {
+    @Option(help: "Largest canvas, in device pixels.")
+    var maxPixels: Int = TimelineLoader().maxPixels
+
+    @Option(help: "Largest number of frames.")
+    var maxFrames: Int = TimelineLoader().maxFrames
+
+    /// Reads and validates the timeline at `path`; errors become exit status 1.
+    func load(_ path: String) throws -> TimelineDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
+        }
+        var loader = TimelineLoader()
+        loader.maxPixels = maxPixels
+        loader.maxFrames = maxFrames
+        do {
+            return try loader.load([UInt8](data))
+        } catch {
+            throw CommandFailure.invalid("\(path): \(error)")
+        }
+    }
+}
+
+import ArgumentParser

@@ -1,0 +1,139 @@
+import Export
+import Foundation
+import Raster
+import Timeline
+import XCTest
+
+/// End-to-end: the built `animate` binary on the example timelines, its output
+/// read back through libavformat.
+final class CommandLineTests: XCTestCase {
+    var work: URL!
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("animate-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func timeline(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Timelines/\(name)").path
+    }
+
+    /// Runs the built binary; returns its exit status and standard error.
+    @discardableResult
+    func animate(_ arguments: String...) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("animate")
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func load(_ name: String) throws -> TimelineDocument {
+        try TimelineLoader().load([UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.timeline(name)))))
+    }
+
+    func testMP4HasEveryFrameInH264WithBT709Tags() throws {
+        let document = try load("clip-shape.json")
+        let out = work.appendingPathComponent("clip.mp4").path
+        let result = try animate(Self.timeline("clip-shape.json"), "-o", out, "--quiet")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let info = try MediaProbe.info(path: out)
+        XCTAssertEqual(info.codecName, "h264")
+        XCTAssertEqual(info.pixelFormat, "yuv420p")
+        XCTAssertEqual(info.frameCount, Int((document.duration * Double(document.fps)).rounded()))
+        XCTAssertEqual(info.width, document.scene.pixelWidth)
+        XCTAssertEqual(info.height, document.scene.pixelHeight)
+        XCTAssertEqual(info.colorSpace, "bt709")
+        XCTAssertEqual(info.colorPrimaries, "bt709")
+        XCTAssertEqual(info.colorRange, "tv")
+        XCTAssertEqual(info.colorTransfer, "iec61966-2-1")
+    }
+
+    func testGIFLoopsAndHasEveryFrame() throws {
+        let document = try load("clip-shape.json")
+        let out = work.appendingPathComponent("clip.gif").path
+        let result = try animate(Self.timeline("clip-shape.json"), "-o", out, "--quiet")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let info = try MediaProbe.info(path: out)
+        XCTAssertEqual(info.codecName, "gif")
+        XCTAssertEqual(info.frameCount, document.frameCount)
+        XCTAssertEqual(info.width, document.scene.pixelWidth)
+        XCTAssertEqual(info.height, document.scene.pixelHeight)
+        XCTAssertEqual(info.loopCount, 0)
+        // The middle frame decodes close to the rendered one.
+        let frames = try MediaProbe.decodeFrames(path: out)
+        XCTAssertEqual(frames.count, document.frameCount)
+        let n = document.frameCount / 3
+        XCTAssertGreaterThan(psnr(frames[n], document.render(frame: n)), 30)
+    }
+
+    func testPNGSequenceWritesEveryFrame() throws {
+        let document = try load("double-ellipse.json")
+        let result = try animate(Self.timeline("double-ellipse.json"), "-o", "frames/%04d.png", "--quiet")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("frames").path).sorted()
+        XCTAssertEqual(files.count, document.frameCount)
+        XCTAssertEqual(files.first, "0000.png")
+        XCTAssertEqual(files.last, String(format: "%04d.png", document.frameCount - 1))
+        let decoded = try MediaProbe.decodeFrames(path: work.appendingPathComponent("frames/0010.png").path)
+        XCTAssertEqual(decoded.first, document.render(frame: 10))
+    }
+
+    func testFrameCommandWritesTheFrameAtATime() throws {
+        let document = try load("clip-shape.json")
+        let result = try animate("frame", Self.timeline("clip-shape.json"), "--time", "1.5", "-o", "still.png")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let decoded = try MediaProbe.decodeFrames(path: work.appendingPathComponent("still.png").path)
+        XCTAssertEqual(decoded.first, document.render(frame: 45))
+        let byNumber = try animate("frame", Self.timeline("clip-shape.json"), "--frame", "45", "-o", "still.png")
+        XCTAssertEqual(byNumber.status, 1, "an existing output is kept without --overwrite")
+        XCTAssertTrue(byNumber.stderr.contains("--overwrite"), byNumber.stderr)
+    }
+
+    func testUnknownShapeExitsOneWithLocationAndWritesNothing() throws {
+        let bad = work.appendingPathComponent("bad.json")
+        try Data("""
+            {
+              "size": [100, 100], "duration": 1,
+              "scene": { "vstack": [ { "rectangle": {} },
+                                     { "elipse": {} } ] }
+            }
+            """.utf8).write(to: bad)
+        for output in ["out.mp4", "out.gif", "out.png", "seq/%03d.png"] {
+            let result = try animate(bad.path, "-o", output)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stderr.contains("scene.vstack[1]"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("unknown view \"elipse\" (did you mean \"ellipse\"?) at 4:40"), result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["bad.json"])
+        }
+    }
+
+    func testInvalidArgumentsExitOne() throws {
+        XCTAssertEqual(try animate(Self.timeline("clip-shape.json"), "-o", "x.mp4", "--crf", "99").status, 1)
+        XCTAssertEqual(try animate(Self.timeline("clip-shape.json"), "-o", "x.avi").status, 1)
+        XCTAssertEqual(try animate("missing.json", "-o", "x.mp4").status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
+    }
+
+    func psnr(_ a: Pixmap, _ b: Pixmap) -> Double {
+        var sum = 0.0
+        for i in a.data.indices where i % 4 != 3 {
+            let d = Double(a.data[i]) - Double(b.data[i])
+            sum += d * d
+        }
+        let mse = sum / Double(a.width * a.height * 3)
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class AnimatePlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}

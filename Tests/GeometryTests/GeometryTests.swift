@@ -1,0 +1,103 @@
+import XCTest
+
+@testable import Geometry
+
+final class AffineTransformTests: XCTestCase {
+    func testTransformTimesInverseIsIdentity() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let t = AffineTransform(
+                a: .random(in: -3...3, using: &generator), b: .random(in: -3...3, using: &generator),
+                c: .random(in: -3...3, using: &generator), d: .random(in: -3...3, using: &generator),
+                tx: .random(in: -100...100, using: &generator), ty: .random(in: -100...100, using: &generator))
+            guard abs(t.a * t.d - t.b * t.c) > 1e-3, let inverse = t.inverted else { continue }
+            let p = Point(x: .random(in: -50...50, using: &generator), y: .random(in: -50...50, using: &generator))
+            let q = inverse.apply(t.apply(p))
+            XCTAssertEqual(q.x, p.x, accuracy: 1e-6)
+            XCTAssertEqual(q.y, p.y, accuracy: 1e-6)
+            let identity = t.concatenating(inverse)
+            XCTAssertEqual(identity.a, 1, accuracy: 1e-9)
+            XCTAssertEqual(identity.d, 1, accuracy: 1e-9)
+            XCTAssertEqual(identity.tx, 0, accuracy: 1e-6)
+        }
+    }
+
+    func testConcatenationAppliesSelfFirst() {
+        let scale = AffineTransform(scaleX: 2, y: 3)
+        let move = AffineTransform(translationX: 10, y: 20)
+        XCTAssertEqual(scale.concatenating(move).apply(Point(x: 1, y: 1)), Point(x: 12, y: 23))
+        XCTAssertEqual(move.concatenating(scale).apply(Point(x: 1, y: 1)), Point(x: 22, y: 63))
+    }
+
+    func testSingularTransformHasNoInverse() {
+        XCTAssertNil(AffineTransform(scaleX: 0, y: 1).inverted)
+    }
+}
+
+final class PathTests: XCTestCase {
+    func segments(_ path: Path, tolerance: Double = Path.defaultTolerance) -> [(Point, Point)] {
+        var result: [(Point, Point)] = []
+        path.flatten(transform: .identity, tolerance: tolerance) { result.append(($0, $1)) }
+        return result
+    }
+
+    func testFlattenedEllipseStaysWithinTolerance() {
+        var path = Path()
+        path.addEllipse(in: Rect(x: 0, y: 0, width: 200, height: 120))
+        for tolerance in [0.01, 0.02, 0.25] {
+            for (a, b) in segments(path, tolerance: tolerance) {
+                for p in [a, b.interpolated(to: a, 0.5)] {
+                    // Normalised radial distance; the polygon lies inside the ellipse.
+                    let u = (p.x - 100) / 100, v = (p.y - 60) / 60
+                    let r = (u * u + v * v).squareRoot()
+                    XCTAssertLessThanOrEqual(abs(r - 1) * 100, tolerance + 0.03, "tolerance \(tolerance)")
+                }
+            }
+        }
+    }
+
+    func testFillFlatteningClosesEverySubpath() {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 10, y: 0))
+        path.addLine(to: Point(x: 10, y: 10))
+        let s = segments(path)
+        XCTAssertEqual(s.count, 3)
+        XCTAssertEqual(s.last?.1, Point(x: 0, y: 0))
+    }
+
+    func testSVGPathDataAbsoluteAndRelative() throws {
+        let a = try Path(svgPathData: "M10 10 L 20 10 L20,20 Z")
+        let b = try Path(svgPathData: "m10 10 l10 0 0 10 z")
+        XCTAssertEqual(a.points, b.points)
+        XCTAssertEqual(a.verbs, [.move, .line, .line, .close])
+        let h = try Path(svgPathData: "M0 0H10V5h-5v-1")
+        XCTAssertEqual(h.points.last, Point(x: 5, y: 4))
+    }
+
+    func testSVGSmoothCurvesReflectControlPoints() throws {
+        let p = try Path(svgPathData: "M0 0 C 0 10 10 10 10 0 S 20 -10 20 0 Q 25 5 30 0 T 40 0")
+        XCTAssertEqual(p.verbs, [.move, .cubic, .cubic, .quad, .quad])
+        XCTAssertEqual(p.points[4], Point(x: 10, y: -10))  // reflection of (10, 10) about (10, 0)
+        XCTAssertEqual(p.points[8], Point(x: 35, y: -5))  // reflection of (25, 5) about (30, 0)
+    }
+
+    func testSVGArcEndsAtItsEndpointAndBulgesTheRightWay() throws {
+        let p = try Path(svgPathData: "M 0 0 A 10 10 0 0 1 20 0")
+        let end = p.points.last!
+        XCTAssertEqual(end.x, 20, accuracy: 1e-9)
+        XCTAssertEqual(end.y, 0, accuracy: 1e-9)
+        // Sweep flag 1 is clockwise on screen (y down): from (0,0) to (20,0) it passes above, y = -10.
+        let minY = p.points.map(\.y).min()!
+        XCTAssertLessThan(minY, -9)
+    }
+
+    func testSVGPathDataErrorsCarryOffsets() {
+        XCTAssertThrowsError(try Path(svgPathData: "L 10 10")) { XCTAssertEqual(($0 as? PathDataError)?.offset, 0) }
+        XCTAssertThrowsError(try Path(svgPathData: "M 10 10 X 5")) { XCTAssertEqual(($0 as? PathDataError)?.offset, 8) }
+        XCTAssertThrowsError(try Path(svgPathData: "M 10")) { error in
+            XCTAssertEqual((error as? PathDataError)?.message, "expected a number, found the end of the path data")
+        }
+        XCTAssertThrowsError(try Path(svgPathData: "M 1e999 0"))
+    }
+}

@@ -1,0 +1,131 @@
+import Geometry
+import Raster
+import XCTest
+
+@testable import Scene
+
+final class LayoutTests: XCTestCase {
+    let context = EvaluationContext()
+
+    func shape(_ s: Shape = .rectangle, _ modifiers: Modifier...) -> View {
+        modifiers.reduce(View.shape(ShapeView(shape: s))) { .modified($0, $1) }
+    }
+
+    func fixed(_ w: Double, _ h: Double) -> Modifier {
+        .frame(FrameSpec(width: .constant(w), height: .constant(h)))
+    }
+
+    func testShapesTakeTheProposedSize() {
+        XCTAssertEqual(shape().sizeThatFits(ProposedSize(width: 50, height: 30), context), Size(width: 50, height: 30))
+        XCTAssertEqual(shape().sizeThatFits(.unspecified, context), Size(width: 10, height: 10))
+    }
+
+    func testPaddingAddsToTheChild() {
+        let v = shape(.rectangle, fixed(100, 40), .padding(top: .constant(1), leading: .constant(2), bottom: .constant(3), trailing: .constant(4)))
+        XCTAssertEqual(v.sizeThatFits(ProposedSize(width: 500, height: 500), context), Size(width: 106, height: 44))
+    }
+
+    func testVStackSharesHeightAndSpacing() {
+        let stack = StackView(axis: .vertical, spacing: .constant(10), children: [shape(.rectangle, fixed(80, 30)), shape()])
+        let layout = stack.layout(ProposedSize(width: 200, height: 200), context)
+        XCTAssertEqual(layout.size, Size(width: 200, height: 200))
+        XCTAssertEqual(layout.frames[0], Rect(x: 60, y: 0, width: 80, height: 30))
+        XCTAssertEqual(layout.frames[1], Rect(x: 0, y: 40, width: 200, height: 160))
+    }
+
+    func testHStackGivesFlexibleChildrenEqualShares() {
+        let stack = StackView(axis: .horizontal, spacing: .constant(0), children: [shape(), shape(), shape(.rectangle, fixed(40, 10))])
+        let layout = stack.layout(ProposedSize(width: 240, height: 100), context)
+        XCTAssertEqual(layout.frames.map(\.width), [100, 100, 40])
+        XCTAssertEqual(layout.frames[2].minY, 45)
+    }
+
+    func testZStackAlignsChildren() {
+        let stack = StackView(axis: .z, alignment: .bottomTrailing, children: [shape(.rectangle, fixed(100, 50)), shape(.rectangle, fixed(20, 10))])
+        let layout = stack.layout(.unspecified, context)
+        XCTAssertEqual(layout.size, Size(width: 100, height: 50))
+        XCTAssertEqual(layout.frames[1], Rect(x: 80, y: 40, width: 20, height: 10))
+    }
+
+    func testFlexibleFrameClampsTheProposal() {
+        let v = shape(.rectangle, .frame(FrameSpec(minWidth: .constant(50), maxWidth: .constant(120), maxHeight: .constant(.infinity))))
+        XCTAssertEqual(v.sizeThatFits(ProposedSize(width: 300, height: 90), context), Size(width: 120, height: 90))
+        XCTAssertEqual(v.sizeThatFits(ProposedSize(width: 20, height: 90), context), Size(width: 50, height: 90))
+    }
+
+    func testFixedSizeProposesNil() {
+        let v = shape(.rectangle, .fixedSize(horizontal: true, vertical: true))
+        XCTAssertEqual(v.sizeThatFits(ProposedSize(width: 300, height: 90), context), Size(width: 10, height: 10))
+    }
+}
+
+final class ShapeTests: XCTestCase {
+    func testOverlappingEllipsesMatchTheArticleFormulas() {
+        let rect = Rect(x: 0, y: 0, width: 400, height: 100)
+        let path = Shape.overlappingEllipses(count: .constant(8), overlapping: .constant(0.5)).path(in: rect, context: EvaluationContext())
+        // Each ellipse: w = 400 / 8 · (1 + 7 · 0.5) = 225; the k-th at x = (400 − 225) · k / 7.
+        let w = 225.0
+        let moves = zip(path.verbs, path.points).filter { $0.0 == .move }.map(\.1)
+        XCTAssertEqual(moves.count, 8)
+        for (k, start) in moves.enumerated() {
+            // addEllipse starts at the rightmost point: x + w, mid-height.
+            XCTAssertEqual(start.x, (400 - w) * Double(k) / 7 + w, accuracy: 1e-9)
+            XCTAssertEqual(start.y, 50, accuracy: 1e-9)
+        }
+    }
+
+    func testDoubleEllipseIsTwoOverlappingEllipses() {
+        // The article's DoubleEllipse: width/2 · (1 + o) wide, the second at x = width/2 · (1 − o).
+        let rect = Rect(x: 0, y: 0, width: 300, height: 100)
+        let o = 0.3
+        let path = Shape.overlappingEllipses(count: .constant(2), overlapping: .constant(o)).path(in: rect, context: EvaluationContext())
+        let b = path.controlPointBounds
+        XCTAssertEqual(b.width, 300, accuracy: 1e-9)
+        let second = zip(path.verbs, path.points).filter { $0.0 == .move }.map(\.1)[1]
+        XCTAssertEqual(second.x, 150 * (1 - o) + 150 * (1 + o), accuracy: 1e-9)
+    }
+
+    func testStarHasAlternatingRadiiAndStartsAtAngleZero() {
+        let rect = Rect(x: 0, y: 0, width: 100, height: 100)
+        let path = Shape.star(points: .constant(5), innerRatio: .constant(0.4)).path(in: rect, context: EvaluationContext())
+        XCTAssertEqual(path.points.count, 10)
+        XCTAssertEqual(path.points[0], Point(x: 100, y: 50))
+        for (i, p) in path.points.enumerated() {
+            let r = (p - Point(x: 50, y: 50)).length
+            XCTAssertEqual(r, i % 2 == 0 ? 50 : 20, accuracy: 1e-9)
+        }
+    }
+
+    func testOverlappingIsClamped() {
+        let rect = Rect(x: 0, y: 0, width: 400, height: 100)
+        let a = Shape.overlappingRectangles(count: .constant(4), overlapping: .constant(3)).path(in: rect, context: EvaluationContext())
+        let b = Shape.overlappingRectangles(count: .constant(4), overlapping: .constant(1)).path(in: rect, context: EvaluationContext())
+        XCTAssertEqual(a.points, b.points)
+    }
+}
+
+final class FrameRendererTests: XCTestCase {
+    func testRootIsCentredAndScaled() {
+        let root = View.modified(.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(.black)))), .frame(FrameSpec(width: .constant(20), height: .constant(10))))
+        let scene = Scene(size: Size(width: 100, height: 50), scale: 2, background: .white, root: root)
+        let pixmap = FrameRenderer(scene: scene).render(EvaluationContext())
+        XCTAssertEqual(pixmap.width, 200)
+        XCTAssertEqual(pixmap.height, 100)
+        // The rectangle covers x 80..<120, y 40..<60 in device pixels.
+        XCTAssertEqual(pixmap.pixel(x: 80, y: 40), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(pixmap.pixel(x: 119, y: 59), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(pixmap.pixel(x: 79, y: 40), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(pixmap.pixel(x: 120, y: 60), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+    }
+
+    func testGroupOpacityIsolatesOverlappingChildren() {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let square = View.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(red))))
+        let pair = View.stack(StackView(axis: .z, children: [square, square]))
+        let root = View.modified(pair, .opacity(.constant(0.5)))
+        let scene = Scene(size: Size(width: 4, height: 4), background: .white, root: root)
+        let p = FrameRenderer(scene: scene).render(EvaluationContext()).pixel(x: 1, y: 1)
+        // One layer at 50 %: (255, 128, 128), not the 75 % red two separate fills would give.
+        XCTAssertEqual(p, PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
+    }
+}

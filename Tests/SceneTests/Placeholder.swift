@@ -1,5 +1,0 @@
-import XCTest
-
-final class ScenePlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}
