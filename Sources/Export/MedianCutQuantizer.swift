@@ -2,8 +2,9 @@
 ///
 /// Method: median cut (Heckbert, "Color Image Quantization for Frame Buffer Display",
 /// SIGGRAPH 1982), choosing at each step the box with the largest summed squared error
-/// along its widest channel, as in Wan, Wong and Prusinkiewicz's variance-based variant
-/// (1988), and cutting it at the pixel-weighted median of that channel.
+/// along its widest channel, as in the variance-based variant of Wan, Prusinkiewicz and
+/// Wong (Color Research & Application, 1990), and cutting it at the pixel-weighted median
+/// of that channel.
 ///
 /// Stages, once per frame:
 /// 0. Exact: if the frame has at most `maxColors` distinct colours, they are the palette
@@ -18,10 +19,12 @@
 ///    cached per bin; each pixel takes its bin's entry. No dithering.
 ///
 /// Invariants: a frame with at most `maxColors` distinct colours is reproduced exactly;
-/// palette entries are distinct. Limits: a box never splits a bin, so a frame whose many
-/// colours crowd into fewer than `maxColors` bins (a long anti-aliased ramp between two
-/// colours) gets one entry per bin, within 3 of each of its pixels per channel. The tables are allocated once and reused; the per-pixel
-/// loops allocate nothing.
+/// palette entries are distinct; the tables are allocated once and reused, and the
+/// per-pixel loops allocate nothing.
+///
+/// Limits: a box never splits a bin, so a frame whose many colours crowd into fewer than
+/// `maxColors` bins (a long anti-aliased ramp between two colours) gets one entry per
+/// bin, within 3 of each of its pixels per channel.
 struct MedianCutQuantizer {
     private static let bitsPerChannel = 6
     private static let binCount = 1 << (3 * bitsPerChannel)
@@ -63,7 +66,7 @@ struct MedianCutQuantizer {
         if let palette = exact.palette(pixels, width: width, height: height, maxColors: maxColors, indices: indices, linesize: linesize) {
             return palette
         }
-        fillHistogram(pixels)
+        fillHistogram(UnsafeBufferPointer(rebasing: pixels[..<(width * height * 4)]))
         let palette = cutPalette()
         for key in occupied {
             nearest[key] = UInt8(palette.nearestIndex(to: mean(of: bins[key])))
