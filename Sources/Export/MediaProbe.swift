@@ -1,0 +1,137 @@
+import CFFmpeg
+import Foundation
+import Raster
+
+/// Reads encoded files back: their stream properties, and their frames as pixmaps.
+///
+/// An independent check on what the encoders wrote, and the input side of comparisons;
+/// meant for small files, since `decodeFrames` holds every frame in memory.
+public enum MediaProbe {
+    /// The properties of the best video stream in `path`, counting frames by demuxing every packet.
+    public static func info(path: String) throws(ExportError) -> MediaInfo {
+        let reader = try MediaReader(path: path)
+        let parameters = reader.stream.pointee.codecpar.pointee
+        let timeBase = reader.stream.pointee.time_base
+        var durations: [Double] = []
+        try reader.forEachPacket { packet throws(ExportError) in
+            durations.append(Double(packet.pointee.duration) * av_q2d(timeBase))
+        }
+        let rate = reader.stream.pointee.avg_frame_rate
+        return MediaInfo(
+            containerName: String(cString: reader.context.pointee.iformat.pointee.name),
+            codecName: String(cString: avcodec_get_name(parameters.codec_id)),
+            width: Int(parameters.width),
+            height: Int(parameters.height),
+            pixelFormat: parameters.format < 0 ? nil : pixelFormatName(AVPixelFormat(rawValue: parameters.format)),
+            frameCount: durations.count,
+            frameDurations: durations,
+            frameRate: rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil,
+            colorSpace: parameters.color_space == AVCOL_SPC_UNSPECIFIED ? nil : name(av_color_space_name(parameters.color_space)),
+            colorPrimaries: parameters.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : name(av_color_primaries_name(parameters.color_primaries)),
+            colorTransfer: parameters.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : name(av_color_transfer_name(parameters.color_trc)),
+            colorRange: parameters.color_range == AVCOL_RANGE_UNSPECIFIED ? nil : name(av_color_range_name(parameters.color_range)),
+            chromaLocation: parameters.chroma_location == AVCHROMA_LOC_UNSPECIFIED ? nil : name(av_chroma_location_name(parameters.chroma_location)),
+            loopCount: parameters.codec_id == AV_CODEC_ID_GIF ? try gifLoopCount(path: path) : nil)
+    }
+
+    /// Every frame of `path` (video, GIF or still image) decoded and converted to RGBA with swscale.
+    ///
+    /// YUV is converted with the matrix, range and chroma siting the stream is tagged with
+    /// (BT.601 and centred chroma when untagged, as swscale assumes). Frames with alpha keep it.
+    public static func decodeFrames(path: String) throws(ExportError) -> [Pixmap] {
+        let reader = try MediaReader(path: path)
+        let decoder = try VideoDecoder(stream: reader.stream, path: path)
+        var converter = FrameToPixmap(path: path)
+        var pixmaps: [Pixmap] = []
+        try reader.forEachPacket { packet throws(ExportError) in
+            try decoder.decode(packet) { frame throws(ExportError) in pixmaps.append(try converter.pixmap(from: frame)) }
+        }
+        try decoder.decode(nil) { frame throws(ExportError) in pixmaps.append(try converter.pixmap(from: frame)) }
+        return pixmaps
+    }
+
+    private static func name(_ cString: UnsafePointer<CChar>?) -> String? {
+        cString.map { String(cString: $0) }
+    }
+
+    /// The loop count of a GIF's NETSCAPE2.0 application extension, nil if it has none.
+    ///
+    /// FFmpeg's demuxer reads this extension but does not expose it, so the blocks before
+    /// the first image are walked here (GIF89a, section 17 onwards; the loop block is an
+    /// application extension by convention placed right after the global colour table).
+    static func gifLoopCount(path: String) throws(ExportError) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .fileSystem("reading", path: path) }
+        let bytes = [UInt8](data)
+        guard bytes.count >= 13 else { return nil }
+        var offset = 13
+        if bytes[10] & 0x80 != 0 { offset += 3 << (Int(bytes[10] & 0x07) + 1) }
+        while offset + 1 < bytes.count, bytes[offset] == 0x21 {
+            let label = bytes[offset + 1]
+            offset += 2
+            var isNetscape = false
+            var first = true
+            while offset < bytes.count, bytes[offset] != 0 {
+                let size = Int(bytes[offset])
+                let block = bytes[min(offset + 1, bytes.count)..<min(offset + 1 + size, bytes.count)]
+                if label == 0xFF, first { isNetscape = block.elementsEqual(Array("NETSCAPE2.0".utf8)) }
+                if isNetscape, !first, block.count == 3, block.first == 1 {
+                    return Int(block[block.startIndex + 1]) | Int(block[block.startIndex + 2]) << 8
+                }
+                first = false
+                offset += 1 + size
+            }
+            offset += 1
+        }
+        return nil
+    }
+}
+
+/// Converts decoded frames of any pixel format to straight-alpha RGBA pixmaps, reusing its
+/// swscale context while the frame format stays the same.
+private struct FrameToPixmap {
+    let path: String
+    private var key: [Int32] = []
+    private var converter: PixelConverter?
+    private var rgba: VideoFrame?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func pixmap(from frame: VideoFrame) throws(ExportError) -> Pixmap {
+        let f = frame.pointer.pointee
+        let format = AVPixelFormat(rawValue: f.format)
+        let newKey = [f.width, f.height, f.format, Int32(f.colorspace.rawValue), Int32(f.color_range.rawValue), Int32(f.chroma_location.rawValue)]
+        if newKey != key || converter == nil || rgba == nil {
+            let converter = try PixelConverter(
+                width: frame.width, height: frame.height,
+                from: format, sourceChroma: f.chroma_location, to: AV_PIX_FMT_RGBA,
+                flags: Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT), path: path)
+            if isYUV(format) {
+                let matrix = f.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_DEFAULT : Int32(f.colorspace.rawValue)
+                try converter.setColorspace(
+                    sourceMatrix: matrix, sourceFullRange: f.color_range == AVCOL_RANGE_JPEG,
+                    destinationMatrix: SWS_CS_DEFAULT, destinationFullRange: true)
+            }
+            self.converter = converter
+            rgba = try VideoFrame(width: frame.width, height: frame.height, format: AV_PIX_FMT_RGBA, path: path)
+            key = newKey
+        }
+        let rgba = rgba!
+        converter!.convert(frame, into: rgba)
+        let rowBytes = frame.width * 4
+        var bytes = [UInt8](repeating: 0, count: rowBytes * frame.height)
+        bytes.withUnsafeMutableBufferPointer { destination in
+            for y in 0..<frame.height {
+                (destination.baseAddress! + y * rowBytes).update(from: rgba.data(0) + y * rgba.linesize(0), count: rowBytes)
+            }
+        }
+        return Pixmap(width: frame.width, height: frame.height, straightAlphaData: bytes)
+    }
+
+    private func isYUV(_ format: AVPixelFormat) -> Bool {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        let flags = descriptor.pointee.flags
+        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0 && descriptor.pointee.nb_components >= 3
+    }
+}

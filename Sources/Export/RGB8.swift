@@ -1,0 +1,23 @@
+import Raster
+
+/// An opaque 8-bit sRGB colour, the unit of mattes and palettes.
+struct RGB8: Hashable, Sendable {
+    var r: UInt8
+    var g: UInt8
+    var b: UInt8
+
+    /// The colour's components rounded to 8 bits; its alpha is ignored, since a matte is opaque by definition.
+    init(_ color: Color) {
+        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * 255).rounded()) }
+        self.init(r: channel(color.red), g: channel(color.green), b: channel(color.blue))
+    }
+
+    init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    /// The colour as FFmpeg's native-endian 0xAARRGGBB palette word, fully opaque.
+    var argb: UInt32 { 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+}

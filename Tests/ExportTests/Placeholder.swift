@@ -1,5 +1,0 @@
-import XCTest
-
-final class ExportPlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}

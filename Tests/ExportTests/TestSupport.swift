@@ -1,0 +1,127 @@
+import Foundation
+import Raster
+import XCTest
+
+/// A fresh directory under the system temporary directory, removed by `remove()`.
+struct ScratchDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "/export-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Every entry in the directory, hidden ones included, sorted.
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Synthetic animation frames: a coloured square sliding over a two-axis gradient.
+enum SyntheticFrames {
+    /// Frame `index` of `count`: red grows to the right, green downwards, blue is constant;
+    /// the square (a quarter of the width) moves from the left edge to the right edge.
+    static func movingSquare(width: Int, height: Int, index: Int, count: Int, squareAlpha: UInt8 = 255) -> Pixmap {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let side = max(2, width / 4)
+        let left = count > 1 ? (width - side) * index / (count - 1) : 0
+        let top = (height - side) / 2
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let inSquare = x >= left && x < left + side && y >= top && y < top + side
+                if inSquare {
+                    bytes[i] = 230; bytes[i + 1] = 40; bytes[i + 2] = 60; bytes[i + 3] = squareAlpha
+                } else {
+                    bytes[i] = UInt8(x * 255 / max(width - 1, 1))
+                    bytes[i + 1] = UInt8(y * 255 / max(height - 1, 1))
+                    bytes[i + 2] = 128
+                    bytes[i + 3] = 255
+                }
+            }
+        }
+        return Pixmap(width: width, height: height, straightAlphaData: bytes)
+    }
+
+    /// A frame made of four flat quadrants of the given straight-alpha colours.
+    static func quadrants(width: Int, height: Int, _ colors: [(UInt8, UInt8, UInt8)]) -> Pixmap {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = colors[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]
+                let i = (y * width + x) * 4
+                bytes[i] = c.0; bytes[i + 1] = c.1; bytes[i + 2] = c.2
+            }
+        }
+        return Pixmap(width: width, height: height, straightAlphaData: bytes)
+    }
+}
+
+/// Reference compositing of a premultiplied pixel over an opaque matte, rounded to nearest.
+func compositeOverMatte(_ p: PremultipliedRGBA8, matte: (Int, Int, Int)) -> (Int, Int, Int) {
+    let inverse = 255 - Double(p.a)
+    return (Int((Double(p.r) + Double(matte.0) * inverse / 255).rounded()),
+            Int((Double(p.g) + Double(matte.1) * inverse / 255).rounded()),
+            Int((Double(p.b) + Double(matte.2) * inverse / 255).rounded()))
+}
+
+/// Peak signal-to-noise ratio in dB over the RGB channels of the top-left `reference`-sized
+/// region of `decoded`, with `reference` composited over `matte` first.
+func psnr(decoded: Pixmap, reference: Pixmap, matte: (Int, Int, Int) = (255, 255, 255)) -> Double {
+    var squaredError = 0.0
+    for y in 0..<reference.height {
+        for x in 0..<reference.width {
+            let expected = compositeOverMatte(reference.pixel(x: x, y: y), matte: matte)
+            let actual = decoded.pixel(x: x, y: y)
+            let dr = Double(Int(actual.r) - expected.0)
+            let dg = Double(Int(actual.g) - expected.1)
+            let db = Double(Int(actual.b) - expected.2)
+            squaredError += dr * dr + dg * dg + db * db
+        }
+    }
+    let mse = squaredError / Double(reference.width * reference.height * 3)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+}
+
+/// The types of the top-level boxes (atoms) of an ISO base media file, in file order.
+func topLevelAtoms(of path: String) throws -> [String] {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var atoms: [String] = []
+    var offset = 0
+    while offset + 8 <= bytes.count {
+        var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+        if size == 1, offset + 16 <= bytes.count {
+            size = bytes[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
+        } else if size == 0 {
+            size = bytes.count - offset
+        }
+        guard size >= 8 else { break }
+        atoms.append(type)
+        offset += size
+    }
+    return atoms
+}
+
+/// PSNR in dB of BT.709 luma (Y' from gamma-encoded RGB), which 4:2:0 chroma subsampling
+/// leaves nearly intact, over the top-left `reference`-sized region.
+func lumaPSNR(decoded: Pixmap, reference: Pixmap, matte: (Int, Int, Int) = (255, 255, 255)) -> Double {
+    func luma(_ c: (Int, Int, Int)) -> Double { 0.2126 * Double(c.0) + 0.7152 * Double(c.1) + 0.0722 * Double(c.2) }
+    var squaredError = 0.0
+    for y in 0..<reference.height {
+        for x in 0..<reference.width {
+            let expected = luma(compositeOverMatte(reference.pixel(x: x, y: y), matte: matte))
+            let p = decoded.pixel(x: x, y: y)
+            let d = luma((Int(p.r), Int(p.g), Int(p.b))) - expected
+            squaredError += d * d
+        }
+    }
+    let mse = squaredError / Double(reference.width * reference.height)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+}
