@@ -146,6 +146,9 @@ struct AnimationParser {
             let found = position < scalars.count ? "\"\(scalars[position])\"" : "the end"
             throw AnimationSyntaxError(message: "expected a number, found \(found)", offset: valueOffset)
         }
+        guard value.isFinite else {
+            throw AnimationSyntaxError(message: "the number is too large", offset: valueOffset)
+        }
         return Argument(label: label, labelOffset: start, value: .number(value, integral: integral), valueOffset: valueOffset)
     }
 
@@ -216,7 +219,7 @@ struct AnimationParser {
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[start..<end])
-        guard let value = Double(String(text)), value.isFinite else { return nil }
+        guard let value = Double(String(text)) else { return nil }
         position = end
         return (value, integral || value == value.rounded())
     }
@@ -231,6 +234,8 @@ struct AnimationParser {
         }
 
         var label: String?
+        /// What an unlabelled parameter is called in messages (`count`).
+        var name: String
         var kind: Kind
         var defaultValue: Double?
         /// Returns a complaint (`must be at least 0`) or nil when the value is allowed.
@@ -255,16 +260,22 @@ struct AnimationParser {
         $0 > -1 && $0 <= 1 ? nil : "must be greater than -1 and at most 1"
     }
 
-    private static func number(_ label: String?, default value: Double? = nil, _ check: @escaping @Sendable (Double) -> String? = anyValue) -> Parameter {
-        Parameter(label: label, kind: .number, defaultValue: value, check: check)
+    private static func number(
+        _ label: String, default value: Double? = nil, _ check: @escaping @Sendable (Double) -> String? = anyValue
+    ) -> Parameter {
+        Parameter(label: label, name: label, kind: .number, defaultValue: value, check: check)
     }
 
-    private static func integer(_ label: String?, default value: Double? = nil) -> Parameter {
-        Parameter(label: label, kind: .integer, defaultValue: value, check: atLeastOne)
+    private static func unlabelled(_ name: String, _ check: @escaping @Sendable (Double) -> String? = anyValue) -> Parameter {
+        Parameter(label: nil, name: name, kind: .number, defaultValue: nil, check: check)
+    }
+
+    private static func count(_ name: String) -> Parameter {
+        Parameter(label: nil, name: name, kind: .integer, defaultValue: nil, check: atLeastOne)
     }
 
     private static func boolean(_ label: String, default value: Bool) -> Parameter {
-        Parameter(label: label, kind: .boolean, defaultValue: value ? 1 : 0, check: anyValue)
+        Parameter(label: label, name: label, kind: .boolean, defaultValue: value ? 1 : 0, check: anyValue)
     }
 
     private static let duration = number("duration", default: Animation.defaultDuration, nonNegative)
@@ -282,7 +293,7 @@ struct AnimationParser {
     }
 
     private static let timingCurveOverloads: [Overload<Animation.Base>] = [
-        Overload(parameters: [number(nil), number(nil), number(nil), number(nil), duration]) {
+        Overload(parameters: [unlabelled("c0x"), unlabelled("c0y"), unlabelled("c1x"), unlabelled("c1y"), duration]) {
             .timingCurve(.bezier($0[0], $0[1], $0[2], $0[3]), duration: $0[4])
         },
     ]
@@ -296,7 +307,7 @@ struct AnimationParser {
             "timingCurve": timingCurveOverloads,
             "cubicBezier": timingCurveOverloads,
             "steps": [
-                Overload(parameters: [integer(nil), duration]) { .timingCurve(.steps(Int($0[0])), duration: $0[1]) },
+                Overload(parameters: [count("count"), duration]) { .timingCurve(.steps(Int($0[0])), duration: $0[1]) },
             ],
             // As in SwiftUI, the duration-and-bounce overload wins when the
             // labels do not decide (`spring`, `spring()`, `spring(blendDuration:)`).
@@ -342,10 +353,10 @@ struct AnimationParser {
     }()
 
     private static let modifiers: [String: [Overload<Animation.Modifier>]] = [
-        "delay": [Overload(parameters: [number(nil, nonNegative)]) { .delay($0[0]) }],
-        "speed": [Overload(parameters: [number(nil, positive)]) { .speed($0[0]) }],
+        "delay": [Overload(parameters: [unlabelled("delay", nonNegative)]) { .delay($0[0]) }],
+        "speed": [Overload(parameters: [unlabelled("speed", positive)]) { .speed($0[0]) }],
         "repeatCount": [
-            Overload(parameters: [integer(nil), boolean("autoreverses", default: true)]) {
+            Overload(parameters: [count("repeatCount"), boolean("autoreverses", default: true)]) {
                 .repeating(count: Int($0[0]), autoreverses: $0[1] != 0)
             },
         ],
@@ -452,7 +463,7 @@ struct AnimationParser {
                 nextUnlabelled += 1
             }
             let parameter = parameters[index]
-            let name = parameter.label ?? "argument \(index + 1) of \(call.name)"
+            let name = parameter.name
             guard values[index] == nil else {
                 return failure("\(name) is given twice", argument.labelOffset)
             }
@@ -486,7 +497,7 @@ struct AnimationParser {
             if let value = values[index] ?? parameter.defaultValue {
                 result.append(value)
             } else {
-                let name = parameter.label.map { "\"\($0):\"" } ?? "\(index + 1)"
+                let name = parameter.label.map { "\"\($0):\"" } ?? parameter.name
                 return failure("missing argument \(name) in \(signature)", call.closeOffset)
             }
         }

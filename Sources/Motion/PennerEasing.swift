@@ -13,15 +13,25 @@
 /// One of Penner's named easing curves; the raw value is its name in the
 /// timeline format (`easeOutBack`).
 public enum PennerEasing: String, CaseIterable, Sendable, Hashable {
+    /// A quarter sine wave: in is 1 − cos(πx/2).
     case easeInSine, easeOutSine, easeInOutSine
+    /// Second power: in is x².
     case easeInQuad, easeOutQuad, easeInOutQuad
+    /// Third power: in is x³.
     case easeInCubic, easeOutCubic, easeInOutCubic
+    /// Fourth power: in is x⁴.
     case easeInQuart, easeOutQuart, easeInOutQuart
+    /// Fifth power: in is x⁵.
     case easeInQuint, easeOutQuint, easeInOutQuint
+    /// Exponential: in is 2^(10x − 10), exactly 0 at 0.
     case easeInExpo, easeOutExpo, easeInOutExpo
+    /// A quarter circle: in is 1 − √(1 − x²).
     case easeInCirc, easeOutCirc, easeInOutCirc
+    /// Pulls back before going (overshoot constant 1.70158; 1.70158 × 1.525 for in-out).
     case easeInBack, easeOutBack, easeInOutBack
+    /// A decaying sine: in is −2^(10x − 10)·sin((10x − 10.75)·2π/3).
     case easeInElastic, easeOutElastic, easeInOutElastic
+    /// A ball bouncing to rest: out is four parabolic arcs (7.5625x² and shifts by 1/2.75).
     case easeInBounce, easeOutBounce, easeInOutBounce
 
     /// The eased progress at unit time `x` (not clamped; callers clamp).
