@@ -211,6 +211,67 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertEqual(forever.records[0].end, .infinity)
     }
 
+    // MARK: Random retargeting
+
+    /// SplitMix64, so that the property test is reproducible.
+    private struct Generator {
+        var state: UInt64
+
+        mutating func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            return Double(z >> 11) / Double(1 << 53)
+        }
+
+        mutating func pick<T>(_ items: [T]) -> T {
+            items[min(Int(next() * Double(items.count)), items.count - 1)]
+        }
+    }
+
+    func testRandomRetargetingIsContinuousAndEndsOnTheLastTarget() {
+        var generator = Generator(state: 2024)
+        let animations: [Animation] = [
+            .easeInOut(duration: 0.6), .linear(duration: 0.3), .penner(.easeOutBack, duration: 0.5),
+            .timingCurve(0.3, 1.4, 0.6, 0.9, duration: 0.4), .interpolatingSpring(stiffness: 150, damping: 9),
+            .bouncy, .smooth, .snappy(duration: 0.3), .spring(response: 0.4, dampingFraction: 0.3),
+            .interactiveSpring, .spring(duration: 0.6, bounce: -0.3), Animation.easeIn(duration: 0.2).delay(0.1),
+        ]
+        for trial in 0..<40 {
+            var value = AnimatedValue(initial: [0, 0])
+            var time = 0.0
+            var events: [(Double, Animation)] = []
+            var target = [0.0, 0.0]
+            for _ in 0..<8 {
+                time += 0.02 + 0.4 * generator.next()
+                target = [200 * generator.next() - 100, 50 * generator.next()]
+                let animation = generator.pick(animations)
+                value.animate(to: target, at: time, with: animation)
+                events.append((time, animation))
+            }
+            for (eventTime, animation) in events {
+                let h = 1e-9
+                let before = value.value(at: eventTime - h)
+                let after = value.value(at: eventTime)
+                let velocityBefore = value.velocity(at: eventTime - h)
+                let velocityAfter = value.velocity(at: eventTime)
+                for index in 0..<2 {
+                    let tolerance = 1e-6 + 4 * h * abs(velocityBefore[index])
+                    XCTAssertEqual(before[index], after[index], accuracy: tolerance, "trial \(trial), \(animation) at \(eventTime)")
+                    if animation.mergesWithRunningAnimations {
+                        XCTAssertEqual(velocityBefore[index], velocityAfter[index], accuracy: 1e-3 * max(1, abs(velocityBefore[index])),
+                                       "trial \(trial), velocity, \(animation) at \(eventTime)")
+                    }
+                }
+            }
+            XCTAssertTrue(value.restTime.isFinite)
+            XCTAssertEqual(value.value(at: value.restTime), target, "trial \(trial)")
+            XCTAssertFalse(value.isAnimating(at: value.restTime))
+        }
+    }
+
     // MARK: Bookkeeping
 
     func testEventsMayBeAddedInAnyOrder() {
