@@ -1,5 +1,0 @@
-import XCTest
-
-final class MotionPlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}
