@@ -8,8 +8,7 @@ struct Scope {
     var inPath = false
 
     /// Names that params may not take.
-    static let reservedNames: Set<String> = ["t", "frame", "fps", "duration", "pi", "w", "h"]
-        .union(GeometryName.allCases.map(\.rawValue))
+    static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
 
     var knownNames: [String] {
         var names = Array(params.keys) + ["t", "frame", "fps", "duration"]

@@ -115,7 +115,7 @@ final class CommandLineTests: XCTestCase {
             let result = try animate(bad.path, "-o", output)
             XCTAssertEqual(result.status, 1)
             XCTAssertTrue(result.stderr.contains("scene.vstack[1]"), result.stderr)
-            XCTAssertTrue(result.stderr.contains("unknown view \"elipse\" (did you mean \"ellipse\"?) at 4:40"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("unknown view \"elipse\" (did you mean \"ellipse\"?) at 4:28"), result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["bad.json"])
         }
     }

@@ -79,7 +79,7 @@ final class PathTests: XCTestCase {
         let p = try Path(svgPathData: "M0 0 C 0 10 10 10 10 0 S 20 -10 20 0 Q 25 5 30 0 T 40 0")
         XCTAssertEqual(p.verbs, [.move, .cubic, .cubic, .quad, .quad])
         XCTAssertEqual(p.points[4], Point(x: 10, y: -10))  // reflection of (10, 10) about (10, 0)
-        XCTAssertEqual(p.points[8], Point(x: 35, y: -5))  // reflection of (25, 5) about (30, 0)
+        XCTAssertEqual(p.points[9], Point(x: 35, y: -5))  // reflection of (25, 5) about (30, 0)
     }
 
     func testSVGArcEndsAtItsEndpointAndBulgesTheRightWay() throws {

@@ -60,12 +60,23 @@ final class LayoutTests: XCTestCase {
 }
 
 final class ShapeTests: XCTestCase {
+    /// The start point of every subpath.
+    func movePoints(_ path: Path) -> [Point] {
+        var result: [Point] = []
+        var i = 0
+        for verb in path.verbs {
+            if verb == .move { result.append(path.points[i]) }
+            i += [.move: 1, .line: 1, .quad: 2, .cubic: 3, .close: 0][verb]!
+        }
+        return result
+    }
+
     func testOverlappingEllipsesMatchTheArticleFormulas() {
         let rect = Rect(x: 0, y: 0, width: 400, height: 100)
         let path = Shape.overlappingEllipses(count: .constant(8), overlapping: .constant(0.5)).path(in: rect, context: EvaluationContext())
         // Each ellipse: w = 400 / 8 · (1 + 7 · 0.5) = 225; the k-th at x = (400 − 225) · k / 7.
         let w = 225.0
-        let moves = zip(path.verbs, path.points).filter { $0.0 == .move }.map(\.1)
+        let moves = movePoints(path)
         XCTAssertEqual(moves.count, 8)
         for (k, start) in moves.enumerated() {
             // addEllipse starts at the rightmost point: x + w, mid-height.
@@ -81,7 +92,7 @@ final class ShapeTests: XCTestCase {
         let path = Shape.overlappingEllipses(count: .constant(2), overlapping: .constant(o)).path(in: rect, context: EvaluationContext())
         let b = path.controlPointBounds
         XCTAssertEqual(b.width, 300, accuracy: 1e-9)
-        let second = zip(path.verbs, path.points).filter { $0.0 == .move }.map(\.1)[1]
+        let second = movePoints(path)[1]
         XCTAssertEqual(second.x, 150 * (1 - o) + 150 * (1 + o), accuracy: 1e-9)
     }
 
