@@ -74,38 +74,45 @@ public struct TimelineLoader {
         }
         var entries: [TimelineDocument.AnimationEntry] = []
         if let node = top.optional("animations") {
-            var decoded: [(at: Double, index: Int, node: JSONNode, param: Int, to: [Double], animation: Animation)] = []
+            var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
             for (i, item) in try node.array().enumerated() {
-                let obj = try item.object(allowedKeys: ["param", "at", "to", "curve"])
-                let paramNode = try obj.required("param")
+                let obj = try item.object(allowedKeys: ["param", "at", "to", "curve", "keyframes"])
                 let names = params.map(\.name)
-                let name = try paramNode.keyword(among: names, kind: "param")
+                let name = try obj.required("param").keyword(among: names, kind: "param")
                 let index = names.firstIndex(of: name)!
+                let count = params[index].count
                 var at = 0.0
                 if let atNode = obj.optional("at") {
                     at = try atNode.number()
                     guard at >= 0 else { throw atNode.error("at must not be negative") }
                 }
+                if let keyframesNode = obj.optional("keyframes") {
+                    for key in ["to", "curve"] where obj.contains(key) {
+                        throw TimelineError("an animation has either \"keyframes\" or \"to\" and \"curve\", not both", path: item.path, location: obj.member(key)!.keyLocation)
+                    }
+                    let track = try KeyframeSyntax.track(keyframesNode, count: count)
+                    changes.append((at, i, index, .keyframes(track)))
+                    entries.append(.init(param: name, at: at, curve: "keyframes"))
+                    continue
+                }
                 let toNode = try obj.required("to")
                 let to = try Self.paramValue(toNode)
-                guard to.count == params[index].count else {
-                    throw toNode.error("param \"\(name)\" has \(params[index].count) component(s), this value has \(to.count)")
+                guard to.count == count else {
+                    throw toNode.error("param \"\(name)\" has \(count) component(s), this value has \(to.count)")
                 }
                 let curveNode = try obj.required("curve")
                 let curve = try curveNode.string()
-                let animation: Animation
-                do {
-                    animation = try Animation(parsing: curve)
-                } catch {
-                    throw TimelineError(error.message, path: curveNode.path, location: Self.location(in: curveNode, offset: error.offset))
-                }
-                decoded.append((at, i, item, index, to, animation))
+                let animation = try Self.animation(curveNode)
+                changes.append((at, i, index, .animate(to, animation)))
                 entries.append(.init(param: name, at: at, curve: curve))
             }
             // State changes apply in time order; ties keep the order written.
-            decoded.sort { ($0.at, $0.index) < ($1.at, $1.index) }
-            for d in decoded {
-                params[d.param].value.animate(to: d.to, at: d.at, with: d.animation)
+            changes.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+            for c in changes {
+                switch c.change {
+                case .animate(let to, let animation): params[c.param].value.animate(to: to, at: c.at, with: animation)
+                case .keyframes(let track): params[c.param].value.play(track, at: c.at)
+                }
             }
         }
         let sceneNode = try top.required("scene")
@@ -113,6 +120,21 @@ public struct TimelineLoader {
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = Scene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params, animations: entries)
+    }
+
+    enum Change {
+        case animate([Double], Animation)
+        case keyframes(KeyframeTrack)
+    }
+
+    /// A curve string in SwiftUI's spelling, such as `"easeInOut(duration: 2)"`.
+    static func animation(_ node: JSONNode) throws(TimelineError) -> Animation {
+        let curve = try node.string()
+        do {
+            return try Animation(parsing: curve)
+        } catch {
+            throw TimelineError(error.message, path: node.path, location: location(in: node, offset: error.offset))
+        }
     }
 
     /// A param value: a number, an array of numbers, or a colour (premultiplied RGBA, 4 components).
