@@ -1,5 +1,0 @@
-import XCTest
-
-final class TimelinePlaceholderTests: XCTestCase {
-    func testBuilds() { XCTAssertTrue(true) }
-}
