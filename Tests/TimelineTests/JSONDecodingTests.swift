@@ -1,3 +1,4 @@
+import Scene
 import XCTest
 @testable import Timeline
 
@@ -89,5 +90,42 @@ final class JSONDecodingTests: XCTestCase {
         XCTAssertEqual(error.path?.description, "[1].a")
         XCTAssertEqual(error.location, SourceLocation(line: 1, column: 11))
         XCTAssertEqual(error.message, "must be positive")
+    }
+
+    func expression(_ node: JSONNode) throws(TimelineError) -> Scene.Expression {
+        try node.expression(knownNames: TestNames.all, resolve: TestNames.resolve)
+    }
+
+    func testNumericFieldsTakeNumbersOrExpressions() throws {
+        let root = try JSONParser.parse(#"{"a": 0.5, "b": "=1 - overlapping / 2", "c": "=2 * pi"}"#)
+        XCTAssertEqual(try expression(XCTUnwrap(root["a"])), .constant(0.5))
+        XCTAssertEqual(
+            try expression(XCTUnwrap(root["b"])),
+            .binary(.subtract, .constant(1), .binary(.divide, .variable(.param(0)), .constant(2))))
+        XCTAssertEqual(try expression(XCTUnwrap(root["c"])), .constant(2 * .pi))
+        XCTAssertTrue(try XCTUnwrap(root["b"]).isExpression)
+        XCTAssertFalse(try XCTUnwrap(root["a"]).isExpression)
+    }
+
+    func testExpressionErrorsPointIntoTheString() throws {
+        let root = try JSONParser.parse("{\"scene\": {\"opacity\":\n    \"=1 - overlaping / 2\"}}")
+        let node = try XCTUnwrap(root["scene"]?["opacity"])
+        let error = decodeError { () throws(TimelineError) in _ = try expression(node) }
+        // The string starts at 2:5; its `=` is at 2:6 and "overlaping" at 2:11.
+        XCTAssertEqual(
+            error?.description,
+            #"scene.opacity: unknown name "overlaping" (did you mean "overlapping"?) at 2:11"#)
+        let end = try XCTUnwrap(JSONParser.parse(#"["=min(t, 1"]"#)[0])
+        let endError = decodeError { () throws(TimelineError) in _ = try expression(end) }
+        XCTAssertEqual(endError?.location?.description, "1:12")  // the closing quote
+    }
+
+    func testNonExpressionValuesForNumericFields() throws {
+        let root = try JSONParser.parse(#"["12", true]"#)
+        let (first, second) = try (XCTUnwrap(root[0]), XCTUnwrap(root[1]))
+        let string = decodeError { () throws(TimelineError) in _ = try expression(first) }
+        XCTAssertEqual(string?.message, #"expected a number or an expression, found a string (an expression starts with "=")"#)
+        let bool = decodeError { () throws(TimelineError) in _ = try expression(second) }
+        XCTAssertEqual(bool?.description, "[1]: expected a number or an expression, found a boolean at 1:8")
     }
 }
