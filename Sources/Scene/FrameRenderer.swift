@@ -10,9 +10,9 @@ import Raster
 /// it holds more than one shape; a single shape takes the opacity in its paint,
 /// which is exact.
 public struct FrameRenderer {
-    public let scene: Scene
+    public let scene: ResolvedScene
 
-    public init(scene: Scene) {
+    public init(scene: ResolvedScene) {
         self.scene = scene
     }
 

@@ -217,7 +217,7 @@ struct SceneDecoder {
         if case .object = node.value, !(try node.members().contains { $0.key == "color" }) {
             let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
             return Fill(
-                paint: try paint(try obj.optional("paint")) ?? .color(.black),
+                paint: try paint(obj.optional("paint")) ?? .color(.black),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
                 antialiased: try obj.optional("antialiased")?.bool() ?? true)
         }

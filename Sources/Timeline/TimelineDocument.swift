@@ -7,7 +7,7 @@ import Scene
 /// Everything is validated when it is built; sampling a frame cannot fail.
 public struct TimelineDocument: Sendable {
     /// The scene, with numbers that may refer to the parameters.
-    public var scene: Scene
+    public var scene: ResolvedScene
     /// Frames per second.
     public var fps: Int
     /// Length in seconds.

@@ -118,7 +118,7 @@ public struct TimelineLoader {
         let sceneNode = try top.required("scene")
         var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth)
         let rootView = try decoder.view(sceneNode, depth: 0)
-        let scene = Scene(size: size, scale: scale, background: background, root: rootView)
+        let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params, animations: entries)
     }
 

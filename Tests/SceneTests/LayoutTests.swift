@@ -118,7 +118,7 @@ final class ShapeTests: XCTestCase {
 final class FrameRendererTests: XCTestCase {
     func testRootIsCentredAndScaled() {
         let root = View.modified(.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(.black)))), .frame(FrameSpec(width: .constant(20), height: .constant(10))))
-        let scene = Scene(size: Size(width: 100, height: 50), scale: 2, background: .white, root: root)
+        let scene = ResolvedScene(size: Size(width: 100, height: 50), scale: 2, background: .white, root: root)
         let pixmap = FrameRenderer(scene: scene).render(EvaluationContext())
         XCTAssertEqual(pixmap.width, 200)
         XCTAssertEqual(pixmap.height, 100)
@@ -134,7 +134,7 @@ final class FrameRendererTests: XCTestCase {
         let square = View.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(red))))
         let pair = View.stack(StackView(axis: .z, children: [square, square]))
         let root = View.modified(pair, .opacity(.constant(0.5)))
-        let scene = Scene(size: Size(width: 4, height: 4), background: .white, root: root)
+        let scene = ResolvedScene(size: Size(width: 4, height: 4), background: .white, root: root)
         let p = FrameRenderer(scene: scene).render(EvaluationContext()).pixel(x: 1, y: 1)
         // One layer at 50 %: (255, 128, 128), not the 75 % red two separate fills would give.
         XCTAssertEqual(p, PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))

@@ -1,12 +1,12 @@
 import Geometry
 import Raster
 
-/// A resolved scene: the canvas and the root view, with every number either a
+/// The resolved scene: the canvas and the root view, with every number either a
 /// constant or an expression over the animated parameters.
 ///
 /// The timeline loader builds it once; the renderer evaluates it once per frame.
 /// Nothing here knows about JSON.
-public struct Scene: Sendable {
+public struct ResolvedScene: Sendable {
     /// Canvas size in points.
     public var size: Size
     /// Device pixels per point (default 1).
