@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "AnimateTests", dependencies: ["animate", "Timeline", "Export", "Raster"]),
     ]

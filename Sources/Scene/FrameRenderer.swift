@@ -41,6 +41,15 @@ struct Drawing {
     var transform: AffineTransform
     /// Opacity not yet applied by a layer, to be folded into the next single shape's paint.
     var opacity: Double
+    /// The origin, in root points, of the space geometry names are measured in.
+    var spaceOrigin = Point.zero
+
+    /// Sets the geometry names (`minX`, `minY`, …) to the content's frame, before
+    /// its effects, measured in the current coordinate space (SwiftUI's `visualEffect`).
+    mutating func measure(_ content: View, proposal: ProposedSize, at origin: Point) {
+        let size = content.sizeThatFits(proposal, context)
+        context.geometry = (origin.x - spaceOrigin.x, origin.y - spaceOrigin.y, size.width, size.height)
+    }
 
     mutating func draw(_ view: View, proposal: ProposedSize, at origin: Point) {
         switch view {
@@ -77,10 +86,22 @@ struct Drawing {
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
                 draw(content, proposal: ProposedSize(size), at: origin)
             case .offset(let x, let y):
-                let dx = x.evaluate(in: context), dy = y.evaluate(in: context)
-                draw(content, proposal: proposal, at: Point(x: origin.x + dx, y: origin.y + dy))
+                var effect = self
+                effect.measure(content, proposal: proposal, at: origin)
+                // A translation of the drawing: layout positions, and so the
+                // geometry inner effects see, stay where layout put them.
+                let dx = x.evaluate(in: effect.context), dy = y.evaluate(in: effect.context)
+                var moved = self
+                moved.transform = AffineTransform(translationX: dx, y: dy).concatenating(transform)
+                moved.draw(content, proposal: proposal, at: origin)
+            case .position(let x, let y):
+                let size = content.sizeThatFits(proposal, context)
+                let px = x.evaluate(in: context), py = y.evaluate(in: context)
+                draw(content, proposal: ProposedSize(size), at: Point(x: origin.x + px - size.width / 2, y: origin.y + py - size.height / 2))
             case .opacity(let value):
-                let o = min(max(value.evaluate(in: context), 0), 1)
+                var effect = self
+                effect.measure(content, proposal: proposal, at: origin)
+                let o = min(max(value.evaluate(in: effect.context), 0), 1)
                 guard o > 0 else { return }
                 if content.isSingleShape {
                     var copy = self

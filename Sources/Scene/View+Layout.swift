@@ -40,6 +40,8 @@ extension View {
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
             case .offset, .opacity:
                 return content.sizeThatFits(proposal, context)
+            case .position:
+                return proposal.replacingUnspecifiedDimensions(by: content.sizeThatFits(proposal, context))
             }
         }
     }

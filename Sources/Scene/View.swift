@@ -105,9 +105,11 @@ public enum Modifier: Sendable {
     case frame(FrameSpec)
     /// Insets on each edge, in points.
     case padding(top: Expression, leading: Expression, bottom: Expression, trailing: Expression)
-    /// Moves the drawing without changing layout.
+    /// Moves the drawing without changing layout. May use the geometry names.
     case offset(x: Expression, y: Expression)
-    /// Group opacity, 0…1 (the content is composited as one layer).
+    /// Takes the whole proposed size and centres the content at (x, y) in it.
+    case position(x: Expression, y: Expression)
+    /// Group opacity, 0…1 (the content is composited as one layer). May use the geometry names.
     case opacity(Expression)
     /// Proposes nil (the ideal size) to the content along the chosen axes.
     case fixedSize(horizontal: Bool, vertical: Bool)

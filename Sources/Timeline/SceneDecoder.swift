@@ -20,9 +20,9 @@ struct SceneDecoder {
     static let plannedKinds = ["text", "image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
     static let viewKinds = shapeKinds + containerKinds + plannedKinds
 
-    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize"]
+    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize", "position"]
     static let plannedModifiers = [
-        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "position", "zIndex", "background",
+        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "zIndex", "background",
         "overlay", "border", "foregroundStyle", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
         "cornerRadius", "clipShape", "mask", "scaleEffect", "rotationEffect", "coordinateSpace",
     ]
@@ -291,9 +291,15 @@ struct SceneDecoder {
             return .modified(content, .padding(top: length, leading: length, bottom: length, trailing: length))
         case "offset":
             let obj = try args.object(allowedKeys: ["x", "y"])
-            return .modified(content, .offset(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
+            func coordinate(_ key: String) throws(TimelineError) -> Expression {
+                try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
+            }
+            return .modified(content, .offset(x: try coordinate("x"), y: try coordinate("y")))
+        case "position":
+            let obj = try args.object(allowedKeys: ["x", "y"])
+            return .modified(content, .position(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
         case "opacity":
-            return .modified(content, .opacity(try scope.number(args)))
+            return .modified(content, .opacity(try scope.effect.number(args)))
         case "fixedSize":
             if case .bool(let b) = args.value {
                 return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content

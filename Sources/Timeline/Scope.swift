@@ -6,6 +6,9 @@ struct Scope {
     var params: [String: Int] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
     var inPath = false
+    /// In an effect (`offset`, `opacity`): the geometry names, the view's frame
+    /// before its effects.
+    var inEffect = false
 
     /// Names that params may not take.
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
@@ -13,6 +16,7 @@ struct Scope {
     var knownNames: [String] {
         var names = Array(params.keys) + ["t", "frame", "fps", "duration"]
         if inPath { names += ["w", "h"] }
+        if inEffect { names += GeometryName.allCases.map(\.rawValue) }
         return names
     }
 
@@ -25,7 +29,9 @@ struct Scope {
         case "duration": return .duration
         case "w": return inPath ? .shapeWidth : nil
         case "h": return inPath ? .shapeHeight : nil
-        default: return nil
+        default:
+            guard inEffect, let g = GeometryName(rawValue: name) else { return nil }
+            return .geometry(g)
         }
     }
 
@@ -45,6 +51,13 @@ struct Scope {
         default:
             throw node.typeMismatch(expected: "a number or an expression")
         }
+    }
+
+    /// The same scope inside an effect, where geometry names are known.
+    var effect: Scope {
+        var copy = self
+        copy.inEffect = true
+        return copy
     }
 
     /// A number field that also accepts `"infinity"`.

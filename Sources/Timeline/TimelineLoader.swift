@@ -72,7 +72,6 @@ public struct TimelineLoader {
                 if initial.count == 1 { scope.params[member.key] = slot }
             }
         }
-        var entries: [TimelineDocument.AnimationEntry] = []
         if let node = top.optional("animations") {
             var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
             for (i, item) in try node.array().enumerated() {
@@ -92,7 +91,6 @@ public struct TimelineLoader {
                     }
                     let track = try KeyframeSyntax.track(keyframesNode, count: count)
                     changes.append((at, i, index, .keyframes(track)))
-                    entries.append(.init(param: name, at: at, curve: "keyframes"))
                     continue
                 }
                 let toNode = try obj.required("to")
@@ -101,10 +99,8 @@ public struct TimelineLoader {
                     throw toNode.error("param \"\(name)\" has \(count) component(s), this value has \(to.count)")
                 }
                 let curveNode = try obj.required("curve")
-                let curve = try curveNode.string()
                 let animation = try Self.animation(curveNode)
                 changes.append((at, i, index, .animate(to, animation)))
-                entries.append(.init(param: name, at: at, curve: curve))
             }
             // State changes apply in time order; ties keep the order written.
             changes.sort { ($0.at, $0.index) < ($1.at, $1.index) }
@@ -119,7 +115,7 @@ public struct TimelineLoader {
         var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth)
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
-        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params, animations: entries)
+        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
     }
 
     enum Change {
