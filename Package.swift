@@ -3,6 +3,7 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
+//                        Scene → CFreeType
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 let package = Package(
@@ -20,10 +21,15 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .executableTarget(

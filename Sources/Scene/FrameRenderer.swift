@@ -64,6 +64,12 @@ struct Drawing {
             case .color(let color): paint = Paint(.solid(color), opacity: opacity)
             }
             canvas.fill(path, transform: transform, paint: paint, rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
+        case .text(let text):
+            let layout = TextLayout(text, proposal: proposal)
+            let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
+            switch text.paint {
+            case .color(let color): canvas.fill(path, transform: transform, paint: Paint(.solid(color), opacity: opacity))
+            }
         case .stack(let stack):
             let layout = stack.layout(proposal, context)
             for (child, frame) in zip(stack.children, layout.frames) {
@@ -123,7 +129,7 @@ extension View {
     /// Whether the view draws at most one shape, so group opacity equals paint opacity.
     var isSingleShape: Bool {
         switch self {
-        case .shape, .empty, .spacer: return true
+        case .shape, .text, .empty, .spacer: return true
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
         case .modified(let content, _): return content.isSingleShape
         }

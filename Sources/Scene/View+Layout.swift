@@ -19,6 +19,8 @@ extension View {
             return proposal.replacingUnspecifiedDimensions(by: Size(width: 10, height: 10))
         case .empty:
             return .zero
+        case .text(let text):
+            return TextLayout(text, proposal: proposal).size
         case .spacer(let minLength):
             let m = minLength?.evaluate(in: context) ?? 8
             return Size(width: max(proposal.width ?? m, m), height: max(proposal.height ?? m, m))

@@ -8,6 +8,8 @@ import Raster
 public indirect enum View: Sendable {
     /// A shape, filled (black unless given a fill).
     case shape(ShapeView)
+    /// Text drawn from glyph outlines, filled like any shape.
+    case text(TextView)
     /// A z, vertical or horizontal stack.
     case stack(StackView)
     /// Flexible space along the enclosing stack's axis.

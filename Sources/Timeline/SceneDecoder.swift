@@ -10,14 +10,15 @@ import Scene
 struct SceneDecoder {
     var scope: Scope
     let maxDepth: Int
+    let fonts: FontLibrary
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
-    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color"]
+    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text"]
     /// Kinds of the format this version does not draw yet.
-    static let plannedKinds = ["text", "image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
+    static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
     static let viewKinds = shapeKinds + containerKinds + plannedKinds
 
     static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize", "position"]
@@ -67,6 +68,8 @@ struct SceneDecoder {
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
             case "color":
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
+            case "text":
+                result = .text(try text(args))
             default:
                 throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
             }
@@ -131,6 +134,66 @@ struct SceneDecoder {
             let commandsNode = try obj.required("commands")
             return .commands(try commands(commandsNode), unitSpace: unit)
         }
+    }
+
+    /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.
+    func text(_ node: JSONNode) throws(TimelineError) -> TextView {
+        var string: String
+        var font = Font.body
+        var view = TextView(run: GlyphRun(ascent: 0, descent: 0, leading: 0))
+        var fontNode = node
+        if case .string(let s) = node.value {
+            string = s
+        } else {
+            let obj = try node.object(allowedKeys: ["string", "font", "color", "lineLimit", "alignment"])
+            string = try obj.required("string").string()
+            if let f = obj.optional("font") {
+                font = try self.font(f)
+                fontNode = f
+            }
+            if let c = obj.optional("color") { view.paint = .color(try ColorSyntax.color(c)) }
+            if let l = obj.optional("lineLimit") {
+                let n = try l.integer()
+                guard n >= 1 else { throw l.error("lineLimit must be at least 1") }
+                view.lineLimit = n
+            }
+            if let a = obj.optional("alignment") {
+                view.alignment = TextAlignment(rawValue: try a.keyword(among: TextAlignment.allCases.map(\.rawValue), kind: "text alignment"))!
+            }
+        }
+        do {
+            view.run = try fonts.face(for: font).shape(string, size: font.size)
+        } catch {
+            throw fontNode.error(error.description)
+        }
+        return view
+    }
+
+    /// A text style name (`"headline"`), or `{ "style", "size", "weight", "design", "family" }`.
+    func font(_ node: JSONNode) throws(TimelineError) -> Font {
+        let styles = Font.textStyles.map(\.0)
+        if case .string = node.value {
+            let name = try node.keyword(among: styles, kind: "text style")
+            return Font.textStyles.first { $0.0 == name }!.1
+        }
+        let obj = try node.object(allowedKeys: ["style", "size", "weight", "design", "family"])
+        var font = Font.body
+        if let s = obj.optional("style") {
+            let name = try s.keyword(among: styles, kind: "text style")
+            font = Font.textStyles.first { $0.0 == name }!.1
+        }
+        if let s = obj.optional("size") {
+            font.size = try s.number()
+            guard font.size > 0, font.size <= 2000 else { throw s.error("font size must be greater than 0 and at most 2000") }
+        }
+        if let w = obj.optional("weight") {
+            font.weight = Font.Weight(rawValue: try w.keyword(among: Font.Weight.allCases.map(\.rawValue), kind: "font weight"))!
+        }
+        if let d = obj.optional("design") {
+            font.design = Font.Design(rawValue: try d.keyword(among: Font.Design.allCases.map(\.rawValue), kind: "font design"))!
+        }
+        if let f = obj.optional("family") { font.family = try f.string() }
+        return font
     }
 
     func units(_ node: JSONNode?) throws(TimelineError) -> Bool {

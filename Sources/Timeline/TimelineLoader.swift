@@ -112,7 +112,7 @@ public struct TimelineLoader {
             }
         }
         let sceneNode = try top.required("scene")
-        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth)
+        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary())
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
