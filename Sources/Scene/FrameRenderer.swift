@@ -100,6 +100,19 @@ struct Drawing {
                 var moved = self
                 moved.transform = AffineTransform(translationX: dx, y: dy).concatenating(transform)
                 moved.draw(content, proposal: proposal, at: origin)
+            case .background(let secondary, let alignment), .overlay(let secondary, let alignment):
+                let size = content.sizeThatFits(proposal, context)
+                let other = secondary.sizeThatFits(ProposedSize(size), context)
+                let otherOrigin = Point(
+                    x: origin.x + (size.width - other.width) * alignment.x, y: origin.y + (size.height - other.height) * alignment.y)
+                var copy = self
+                if case .background = modifier {
+                    copy.draw(secondary, proposal: ProposedSize(size), at: otherOrigin)
+                    draw(content, proposal: proposal, at: origin)
+                } else {
+                    draw(content, proposal: proposal, at: origin)
+                    copy.draw(secondary, proposal: ProposedSize(size), at: otherOrigin)
+                }
             case .position(let x, let y):
                 let size = content.sizeThatFits(proposal, context)
                 let px = x.evaluate(in: context), py = y.evaluate(in: context)
@@ -131,6 +144,7 @@ extension View {
         switch self {
         case .shape, .text, .empty, .spacer: return true
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
+        case .modified(_, .background), .modified(_, .overlay): return false
         case .modified(let content, _): return content.isSingleShape
         }
     }

@@ -20,6 +20,8 @@ public enum Shape: Sendable {
     case overlappingEllipses(count: Expression, overlapping: Expression)
     /// The clipping article's `OverlappingRectangles(rectanglesNumber:overlapping:)`.
     case overlappingRectangles(count: Expression, overlapping: Expression)
+    /// The band `width` wide just inside the frame (SwiftUI's `border`), filled even-odd.
+    case border(width: Expression)
     /// A closed polygon; with `unitSpace` coordinates are fractions of the frame.
     case polygon(points: [(Expression, Expression)], unitSpace: Bool)
     /// A fixed path (from SVG path data); with `unitSpace` coordinates are fractions of the frame.
@@ -76,6 +78,10 @@ extension Shape {
             Shape.addOverlapping(to: &path, in: rect, count: count.evaluate(in: ctx), overlapping: overlapping.evaluate(in: ctx), ellipses: true)
         case .overlappingRectangles(let count, let overlapping):
             Shape.addOverlapping(to: &path, in: rect, count: count.evaluate(in: ctx), overlapping: overlapping.evaluate(in: ctx), ellipses: false)
+        case .border(let width):
+            let w = min(max(width.evaluate(in: ctx), 0), min(rect.width, rect.height) / 2)
+            path.addRect(rect)
+            if w < min(rect.width, rect.height) / 2 { path.addRect(rect.insetBy(dx: w, dy: w)) }
         case .polygon(let points, let unitSpace):
             let map = Shape.frameMapping(rect, unitSpace: unitSpace)
             for (i, p) in points.enumerated() {

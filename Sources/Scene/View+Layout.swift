@@ -40,7 +40,7 @@ extension View {
             case .fixedSize(let horizontal, let vertical):
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
-            case .offset, .opacity:
+            case .offset, .opacity, .background, .overlay:
                 return content.sizeThatFits(proposal, context)
             case .position:
                 return proposal.replacingUnspecifiedDimensions(by: content.sizeThatFits(proposal, context))

@@ -113,6 +113,10 @@ public enum Modifier: Sendable {
     case position(x: Expression, y: Expression)
     /// Group opacity, 0…1 (the content is composited as one layer). May use the geometry names.
     case opacity(Expression)
+    /// A view drawn behind the content, proposed the content's size and aligned in it.
+    case background(View, Alignment)
+    /// A view drawn over the content, proposed the content's size and aligned in it.
+    case overlay(View, Alignment)
     /// Proposes nil (the ideal size) to the content along the chosen axes.
     case fixedSize(horizontal: Bool, vertical: Bool)
 }

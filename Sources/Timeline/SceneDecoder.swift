@@ -21,10 +21,9 @@ struct SceneDecoder {
     static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
     static let viewKinds = shapeKinds + containerKinds + plannedKinds
 
-    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize", "position"]
+    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border"]
     static let plannedModifiers = [
-        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "zIndex", "background",
-        "overlay", "border", "foregroundStyle", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
+        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
         "cornerRadius", "clipShape", "mask", "scaleEffect", "rotationEffect", "coordinateSpace",
     ]
 
@@ -75,7 +74,7 @@ struct SceneDecoder {
             }
         }
         for item in modifiers {
-            result = try modifier(item, appliedTo: result)
+            result = try modifier(item, appliedTo: result, depth: depth)
         }
         return result
     }
@@ -298,7 +297,26 @@ struct SceneDecoder {
         return .color(try ColorSyntax.color(node))
     }
 
-    func modifier(_ item: JSONNode, appliedTo content: View) throws(TimelineError) -> View {
+    /// The argument of `background`/`overlay`: a paint (a colour), a view, or
+    /// `{ "content": view or paint, "alignment": … }`.
+    func secondaryView(_ node: JSONNode, depth: Int) throws(TimelineError) -> (View, Alignment) {
+        if case .object = node.value {
+            let keys = try node.members().map(\.key)
+            if keys.contains("content") {
+                let obj = try node.object(allowedKeys: ["content", "alignment"])
+                let (view, _) = try secondaryView(try obj.required("content"), depth: depth)
+                return (view, try obj.optional("alignment").map { n throws(TimelineError) in try alignment(n) } ?? .center)
+            }
+            if !keys.contains("color") {
+                var copy = self
+                return (try copy.view(node, depth: depth), .center)
+            }
+        }
+        let paint = try self.paint(node) ?? .color(.black)
+        return (.shape(ShapeView(shape: .rectangle, fill: Fill(paint: paint))), .center)
+    }
+
+    func modifier(_ item: JSONNode, appliedTo content: View, depth: Int) throws(TimelineError) -> View {
         let members = try item.members()
         guard members.count == 1 else {
             throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
@@ -363,6 +381,21 @@ struct SceneDecoder {
             return .modified(content, .position(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
         case "opacity":
             return .modified(content, .opacity(try scope.effect.number(args)))
+        case "background", "overlay":
+            let (view, alignment) = try secondaryView(args, depth: depth + 1)
+            return .modified(content, name == "background" ? .background(view, alignment) : .overlay(view, alignment))
+        case "border":
+            var paint = PaintValue.color(.black)
+            var width = Expression.constant(1)
+            if case .object = args.value, !(try args.members().contains { $0.key == "color" }) {
+                let obj = try args.object(allowedKeys: ["paint", "width"])
+                paint = try self.paint(obj.optional("paint")) ?? paint
+                width = try number("width", in: obj, default: 1)
+            } else {
+                paint = try self.paint(args) ?? paint
+            }
+            let band = View.shape(ShapeView(shape: .border(width: width), fill: Fill(paint: paint, eoFill: true)))
+            return .modified(content, .overlay(band, .center))
         case "fixedSize":
             if case .bool(let b) = args.value {
                 return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content
