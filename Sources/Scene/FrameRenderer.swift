@@ -41,8 +41,27 @@ struct Drawing {
     var transform: AffineTransform
     /// Opacity not yet applied by a layer, to be folded into the next single shape's paint.
     var opacity: Double
-    /// The origin, in root points, of the space geometry names are measured in.
+    /// The origin, in root points, of the space geometry names are measured in:
+    /// the nearest scroll view's viewport or named coordinate space.
     var spaceOrigin = Point.zero
+    /// Named coordinate spaces in scope: their frames in root points.
+    var spaces: [String: Rect] = [:]
+    /// The paint of shapes and text without a fill of their own.
+    var foreground: PaintValue = .color(.black)
+
+    /// The raster paint for a scene paint, with the pending opacity applied.
+    func paint(_ value: PaintValue?) -> Paint {
+        switch value ?? foreground {
+        case .color(let color): return Paint(.solid(color), opacity: opacity)
+        }
+    }
+
+    /// The drawing transform with `local` (in root points) applied first.
+    func transformed(_ local: AffineTransform) -> Drawing {
+        var copy = self
+        copy.transform = local.concatenating(transform)
+        return copy
+    }
 
     /// Sets the geometry names (`minX`, `minY`, …) to the content's frame, before
     /// its effects, measured in the current coordinate space (SwiftUI's `visualEffect`).
@@ -59,23 +78,27 @@ struct Drawing {
             let size = view.sizeThatFits(proposal, context)
             let path = shapeView.shape.path(in: Rect(origin: origin, size: size), context: context)
             let fill = shapeView.fill
-            let paint: Paint
-            switch fill.paint {
-            case .color(let color): paint = Paint(.solid(color), opacity: opacity)
-            }
-            canvas.fill(path, transform: transform, paint: paint, rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
+            canvas.fill(path, transform: transform, paint: paint(fill.paint), rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
         case .text(let text):
             let layout = TextLayout(text, proposal: proposal)
             let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
-            switch text.paint {
-            case .color(let color): canvas.fill(path, transform: transform, paint: Paint(.solid(color), opacity: opacity))
-            }
+            canvas.fill(path, transform: transform, paint: paint(text.paint))
         case .stack(let stack):
             let layout = stack.layout(proposal, context)
-            for (child, frame) in zip(stack.children, layout.frames) {
+            for i in drawingOrder(stack.children) {
+                let frame = layout.frames[i]
                 var copy = self
-                copy.draw(child, proposal: ProposedSize(frame.size), at: Point(x: origin.x + frame.minX, y: origin.y + frame.minY))
+                copy.draw(stack.children[i], proposal: ProposedSize(frame.size), at: Point(x: origin.x + frame.minX, y: origin.y + frame.minY))
             }
+        case .scrollView(let scroll):
+            // TODO(#4): clip the content to the viewport.
+            let contentSize = scroll.contentSize(proposal, context)
+            let offset = scroll.offset.evaluate(in: context)
+            let contentOrigin = scroll.axis == .horizontal
+                ? Point(x: origin.x + offset, y: origin.y) : Point(x: origin.x, y: origin.y + offset)
+            var inner = self
+            inner.spaceOrigin = origin
+            inner.draw(scroll.content, proposal: ProposedSize(contentSize), at: contentOrigin)
         case .modified(let content, let modifier):
             switch modifier {
             case .frame(let spec):
@@ -113,6 +136,43 @@ struct Drawing {
                     draw(content, proposal: proposal, at: origin)
                     copy.draw(secondary, proposal: ProposedSize(size), at: otherOrigin)
                 }
+            case .scaleEffect(let x, let y, let anchor):
+                var effect = self
+                effect.measure(content, proposal: proposal, at: origin)
+                let sx = x.evaluate(in: effect.context), sy = y.evaluate(in: effect.context)
+                let a = anchorPoint(content, proposal: proposal, at: origin, anchor)
+                var scaled = transformed(
+                    AffineTransform(translationX: -a.x, y: -a.y).concatenating(AffineTransform(scaleX: sx, y: sy))
+                        .concatenating(AffineTransform(translationX: a.x, y: a.y)))
+                scaled.draw(content, proposal: proposal, at: origin)
+            case .rotationEffect(let degrees, let anchor):
+                var effect = self
+                effect.measure(content, proposal: proposal, at: origin)
+                let radians = degrees.evaluate(in: effect.context) * Double.pi / 180
+                let a = anchorPoint(content, proposal: proposal, at: origin, anchor)
+                var rotated = transformed(
+                    AffineTransform(translationX: -a.x, y: -a.y).concatenating(AffineTransform(rotationAngle: radians))
+                        .concatenating(AffineTransform(translationX: a.x, y: a.y)))
+                rotated.draw(content, proposal: proposal, at: origin)
+            case .aspectRatio(let ratio, let fill):
+                let inner = AspectRatio.proposal(for: content, ratio: ratio, fill: fill, proposal, context)
+                draw(content, proposal: inner, at: origin)
+            case .zIndex:
+                draw(content, proposal: proposal, at: origin)
+            case .foregroundStyle(let style):
+                var copy = self
+                copy.foreground = style
+                copy.draw(content, proposal: proposal, at: origin)
+            case .bind(let slot, let value):
+                var copy = self
+                copy.context = context.binding(slot, to: value)
+                copy.draw(content, proposal: proposal, at: origin)
+            case .coordinateSpace(let name):
+                var copy = self
+                let size = content.sizeThatFits(proposal, context)
+                copy.spaces[name] = Rect(origin: origin, size: size)
+                copy.spaceOrigin = origin
+                copy.draw(content, proposal: proposal, at: origin)
             case .position(let x, let y):
                 let size = content.sizeThatFits(proposal, context)
                 let px = x.evaluate(in: context), py = y.evaluate(in: context)
@@ -138,12 +198,41 @@ struct Drawing {
     }
 }
 
+extension Drawing {
+    /// The point at unit position `anchor` of the content's frame, in root points.
+    func anchorPoint(_ content: View, proposal: ProposedSize, at origin: Point, _ anchor: Alignment) -> Point {
+        let size = content.sizeThatFits(proposal, context)
+        return Point(x: origin.x + size.width * anchor.x, y: origin.y + size.height * anchor.y)
+    }
+
+    /// Children's indices in drawing order: by `zIndex`, ties in order written.
+    func drawingOrder(_ children: [View]) -> [Int] {
+        let z = children.map { $0.zIndex(context) }
+        guard z.contains(where: { $0 != 0 }) else { return Array(children.indices) }
+        return children.indices.sorted { (z[$0], $0) < (z[$1], $1) }
+    }
+}
+
 extension View {
+    /// The view's `zIndex` (its outermost one), 0 when it has none.
+    func zIndex(_ context: EvaluationContext) -> Double {
+        var view = self
+        while case .modified(let content, let modifier) = view {
+            if case .zIndex(let z) = modifier { return z.evaluate(in: context) }
+            if case .bind(let slot, let value) = modifier {
+                return content.zIndex(context.binding(slot, to: value))
+            }
+            view = content
+        }
+        return 0
+    }
+
     /// Whether the view draws at most one shape, so group opacity equals paint opacity.
     var isSingleShape: Bool {
         switch self {
         case .shape, .text, .empty, .spacer: return true
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
+        case .scrollView(let s): return s.content.isSingleShape
         case .modified(_, .background), .modified(_, .overlay): return false
         case .modified(let content, _): return content.isSingleShape
         }

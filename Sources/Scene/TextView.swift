@@ -4,14 +4,15 @@ import Geometry
 /// A text view: a shaped string and how it is painted and wrapped.
 public struct TextView: Sendable {
     public var run: GlyphRun
-    /// The fill of the glyphs (black by default, as SwiftUI's primary colour in light mode).
-    public var paint: PaintValue
+    /// The fill of the glyphs; nil draws with the foreground style (black unless set,
+    /// SwiftUI's primary colour in light mode).
+    public var paint: PaintValue?
     /// The most lines shown; nil for no limit. A cut line ends with "…".
     public var lineLimit: Int?
     /// How lines of a multi-line text align with each other.
     public var alignment: TextAlignment
 
-    public init(run: GlyphRun, paint: PaintValue = .color(.black), lineLimit: Int? = nil, alignment: TextAlignment = .leading) {
+    public init(run: GlyphRun, paint: PaintValue? = nil, lineLimit: Int? = nil, alignment: TextAlignment = .leading) {
         self.run = run
         self.paint = paint
         self.lineLimit = lineLimit

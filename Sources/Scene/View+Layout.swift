@@ -26,6 +26,9 @@ extension View {
             return Size(width: max(proposal.width ?? m, m), height: max(proposal.height ?? m, m))
         case .stack(let stack):
             return stack.layout(proposal, context).size
+        case .scrollView(let scroll):
+            let content = scroll.contentSize(proposal, context)
+            return Size(width: proposal.width ?? content.width, height: proposal.height ?? content.height)
         case .modified(let content, let modifier):
             switch modifier {
             case .frame(let spec):
@@ -40,12 +43,55 @@ extension View {
             case .fixedSize(let horizontal, let vertical):
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
-            case .offset, .opacity, .background, .overlay:
+            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace:
                 return content.sizeThatFits(proposal, context)
+            case .bind(let slot, let value):
+                return content.sizeThatFits(proposal, context.binding(slot, to: value))
+            case .aspectRatio(let ratio, let fill):
+                return content.sizeThatFits(AspectRatio.proposal(for: content, ratio: ratio, fill: fill, proposal, context), context)
             case .position:
                 return proposal.replacingUnspecifiedDimensions(by: content.sizeThatFits(proposal, context))
             }
         }
+    }
+}
+
+extension EvaluationContext {
+    /// The context with a `forEach` variable set.
+    func binding(_ slot: Int, to value: Double) -> EvaluationContext {
+        var copy = self
+        if copy.locals.count <= slot { copy.locals += [Double](repeating: 0, count: slot + 1 - copy.locals.count) }
+        copy.locals[slot] = value
+        return copy
+    }
+}
+
+extension ScrollView {
+    /// The content's size: unlimited along the axis, the proposal across it.
+    func contentSize(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
+        content.sizeThatFits(contentProposal(proposal), context)
+    }
+
+    func contentProposal(_ proposal: ProposedSize) -> ProposedSize {
+        axis == .horizontal ? ProposedSize(width: nil, height: proposal.height) : ProposedSize(width: proposal.width, height: nil)
+    }
+}
+
+/// SwiftUI's `aspectRatio(_:contentMode:)`.
+enum AspectRatio {
+    static func proposal(for content: View, ratio: Expression?, fill: Bool, _ proposal: ProposedSize, _ context: EvaluationContext) -> ProposedSize {
+        let ideal = content.sizeThatFits(.unspecified, context)
+        var r = ratio?.evaluate(in: context) ?? (ideal.height > 0 ? ideal.width / ideal.height : 1)
+        if !(r.isFinite && r > 0) { r = 1 }
+        guard proposal.width != nil || proposal.height != nil else {
+            return ProposedSize(width: ideal.width, height: ideal.width / r)
+        }
+        let w = proposal.width ?? (proposal.height! * r)
+        let h = proposal.height ?? (proposal.width! / r)
+        let byWidth = Size(width: w, height: w / r), byHeight = Size(width: h * r, height: h)
+        let fits = byWidth.height <= h
+        let chosen = fill ? (fits ? byHeight : byWidth) : (fits ? byWidth : byHeight)
+        return ProposedSize(chosen)
     }
 }
 

@@ -12,6 +12,8 @@ public indirect enum View: Sendable {
     case text(TextView)
     /// A z, vertical or horizontal stack.
     case stack(StackView)
+    /// Content moved by a scroll offset inside a viewport that takes the proposed size.
+    case scrollView(ScrollView)
     /// Flexible space along the enclosing stack's axis.
     case spacer(minLength: Expression?)
     /// Draws nothing and takes no space.
@@ -33,13 +35,14 @@ public struct ShapeView: Sendable {
 
 /// SwiftUI's `fill(_:style:)`: a paint and a `FillStyle`.
 public struct Fill: Sendable {
-    public var paint: PaintValue
+    /// The paint; nil draws with the foreground style (black unless set).
+    public var paint: PaintValue?
     /// The even-odd rule instead of non-zero (`FillStyle(eoFill:)`).
     public var eoFill: Bool
     /// Anti-aliased edges (default true).
     public var antialiased: Bool
 
-    public init(paint: PaintValue = .color(.black), eoFill: Bool = false, antialiased: Bool = true) {
+    public init(paint: PaintValue? = nil, eoFill: Bool = false, antialiased: Bool = true) {
         self.paint = paint
         self.eoFill = eoFill
         self.antialiased = antialiased
@@ -49,6 +52,21 @@ public struct Fill: Sendable {
 /// A paint as the scene states it.
 public enum PaintValue: Sendable {
     case color(Color)
+}
+
+/// A scroll view: the viewport takes the proposed size; the content is proposed
+/// no limit along the axis, placed at the viewport's top-leading corner and
+/// moved by `offset` along the axis (negative values scroll down through it).
+public struct ScrollView: Sendable {
+    public var axis: StackAxis
+    public var offset: Expression
+    public var content: View
+
+    public init(axis: StackAxis, offset: Expression, content: View) {
+        self.axis = axis
+        self.offset = offset
+        self.content = content
+    }
 }
 
 /// The axis a stack lays its children along.
@@ -119,6 +137,21 @@ public enum Modifier: Sendable {
     case overlay(View, Alignment)
     /// Proposes nil (the ideal size) to the content along the chosen axes.
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// Scales the drawing about an anchor of the view's frame; layout is unchanged.
+    case scaleEffect(x: Expression, y: Expression, anchor: Alignment)
+    /// Rotates the drawing by degrees (clockwise) about an anchor of the view's frame.
+    case rotationEffect(degrees: Expression, anchor: Alignment)
+    /// Proposes the content a size of this width-to-height ratio (the content's
+    /// ideal ratio when nil) that fits in (or, with `fill`, covers) the proposal.
+    case aspectRatio(Expression?, fill: Bool)
+    /// Drawing order among siblings in a stack: higher draws later.
+    case zIndex(Expression)
+    /// The paint of shapes and text inside that have no fill of their own.
+    case foregroundStyle(PaintValue)
+    /// Sets a `forEach` variable for the content.
+    case bind(slot: Int, value: Double)
+    /// Names this view's frame as a coordinate space for geometry names and gradients.
+    case coordinateSpace(name: String)
 }
 
 /// The arguments of `frame`: fixed `width`/`height`, or flexible bounds.

@@ -16,15 +16,18 @@ struct SceneDecoder {
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
-    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text"]
+    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "scrollView", "forEach"]
     /// Kinds of the format this version does not draw yet.
-    static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient", "scrollView", "forEach"]
+    static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient"]
     static let viewKinds = shapeKinds + containerKinds + plannedKinds
 
-    static let modifierNames = ["fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border"]
+    static let modifierNames = [
+        "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
+        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace",
+    ]
     static let plannedModifiers = [
-        "stroke", "trim", "inset", "aspectRatio", "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
-        "cornerRadius", "clipShape", "mask", "scaleEffect", "rotationEffect", "coordinateSpace",
+        "stroke", "trim", "inset", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
+        "cornerRadius", "clipShape", "mask",
     ]
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
@@ -69,6 +72,17 @@ struct SceneDecoder {
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
             case "text":
                 result = .text(try text(args))
+            case "scrollView":
+                let obj = try args.object(allowedKeys: ["axis", "offset", "content"])
+                var axis = StackAxis.vertical
+                if let a = obj.optional("axis") {
+                    axis = try a.keyword(among: ["vertical", "horizontal"], kind: "axis") == "vertical" ? .vertical : .horizontal
+                }
+                let offset = try obj.optional("offset").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
+                result = .scrollView(ScrollView(axis: axis, offset: offset, content: try view(try obj.required("content"), depth: depth + 1)))
+            case "forEach":
+                // Outside a stack the repeated views stand on each other, as in a z-stack.
+                result = .stack(StackView(axis: .z, children: try forEach(args, depth: depth)))
             default:
                 throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
             }
@@ -133,6 +147,27 @@ struct SceneDecoder {
             let commandsNode = try obj.required("commands")
             return .commands(try commands(commandsNode), unitSpace: unit)
         }
+    }
+
+    /// `{ "range": [from, to], "as": "i", "content": view }`: the content once for each
+    /// whole number from `from` up to (not including) `to`, with `i` set to it.
+    mutating func forEach(_ node: JSONNode, depth: Int) throws(TimelineError) -> [View] {
+        let obj = try node.object(allowedKeys: ["range", "as", "content"])
+        let rangeNode = try obj.required("range")
+        let bounds = try rangeNode.array(count: 2)
+        let from = try bounds[0].integer(), to = try bounds[1].integer()
+        guard from <= to else { throw rangeNode.error("the range's end must not be below its start") }
+        guard to - from <= 10_000 else { throw rangeNode.error("a forEach repeats at most 10000 times") }
+        let nameNode = try obj.required("as")
+        let name = try nameNode.string()
+        guard TimelineLoader.isIdentifier(name), !Scope.reservedNames.contains(name), scope.params[name] == nil, scope.locals[name] == nil else {
+            throw nameNode.error("\"\(name)\" cannot name a forEach variable (use letters, digits and _, not a param or built-in name)")
+        }
+        let slot = scope.locals.count
+        var inner = self
+        inner.scope.locals[name] = slot
+        let content = try inner.view(try obj.required("content"), depth: depth + 1)
+        return (from..<to).map { .modified(content, .bind(slot: slot, value: Double($0))) }
     }
 
     /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.
@@ -259,7 +294,13 @@ struct SceneDecoder {
             childNodes = try obj.required("children").array()
         }
         var children: [View] = []
-        for child in childNodes { children.append(try view(child, depth: depth + 1)) }
+        for child in childNodes {
+            if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
+                children += try forEach(each[0].value, depth: depth + 1)
+            } else {
+                children.append(try view(child, depth: depth + 1))
+            }
+        }
         return StackView(axis: axis, alignment: alignment, spacing: spacing, children: children)
     }
 
@@ -279,7 +320,7 @@ struct SceneDecoder {
         if case .object = node.value, !(try node.members().contains { $0.key == "color" }) {
             let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
             return Fill(
-                paint: try paint(obj.optional("paint")) ?? .color(.black),
+                paint: try paint(obj.optional("paint")),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
                 antialiased: try obj.optional("antialiased")?.bool() ?? true)
         }
@@ -295,6 +336,16 @@ struct SceneDecoder {
             }
         }
         return .color(try ColorSyntax.color(node))
+    }
+
+    /// An anchor: an alignment name or `[x, y]` in unit space; the centre by default.
+    func anchor(_ node: JSONNode?) throws(TimelineError) -> Alignment {
+        guard let node else { return .center }
+        if case .array = node.value {
+            let xy = try node.array(count: 2)
+            return Alignment(x: try xy[0].number(), y: try xy[1].number())
+        }
+        return try alignment(node)
     }
 
     /// The argument of `background`/`overlay`: a paint (a colour), a view, or
@@ -396,6 +447,41 @@ struct SceneDecoder {
             }
             let band = View.shape(ShapeView(shape: .border(width: width), fill: Fill(paint: paint, eoFill: true)))
             return .modified(content, .overlay(band, .center))
+        case "aspectRatio":
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["ratio", "contentMode"])
+                let ratio = try obj.optional("ratio").map { n throws(TimelineError) in try scope.number(n) }
+                let mode = try obj.optional("contentMode")?.keyword(among: ["fit", "fill"], kind: "content mode") ?? "fit"
+                return .modified(content, .aspectRatio(ratio, fill: mode == "fill"))
+            }
+            return .modified(content, .aspectRatio(try scope.number(args), fill: false))
+        case "scaledToFit", "scaledToFill":
+            _ = try args.object(allowedKeys: [])
+            return .modified(content, .aspectRatio(nil, fill: name == "scaledToFill"))
+        case "zIndex":
+            return .modified(content, .zIndex(try scope.number(args)))
+        case "foregroundStyle":
+            return .modified(content, .foregroundStyle(try paint(args) ?? .color(.black)))
+        case "scaleEffect":
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["x", "y", "anchor"])
+                return .modified(content, .scaleEffect(
+                    x: try obj.optional("x").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
+                    y: try obj.optional("y").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
+                    anchor: try anchor(obj.optional("anchor"))))
+            }
+            let s = try scope.effect.number(args)
+            return .modified(content, .scaleEffect(x: s, y: s, anchor: .center))
+        case "rotationEffect":
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["degrees", "anchor"])
+                return .modified(content, .rotationEffect(
+                    degrees: try scope.effect.number(try obj.required("degrees")), anchor: try anchor(obj.optional("anchor"))))
+            }
+            return .modified(content, .rotationEffect(degrees: try scope.effect.number(args), anchor: .center))
+        case "coordinateSpace":
+            let obj = try args.object(allowedKeys: ["name"])
+            return .modified(content, .coordinateSpace(name: try obj.required("name").string()))
         case "fixedSize":
             if case .bool(let b) = args.value {
                 return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content

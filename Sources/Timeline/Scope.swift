@@ -4,6 +4,8 @@ import Scene
 struct Scope {
     /// Number params by name, with their slot in the parameter vector.
     var params: [String: Int] = [:]
+    /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
+    var locals: [String: Int] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
     var inPath = false
     /// In an effect (`offset`, `opacity`): the geometry names, the view's frame
@@ -14,13 +16,14 @@ struct Scope {
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
 
     var knownNames: [String] {
-        var names = Array(params.keys) + ["t", "frame", "fps", "duration"]
+        var names = Array(params.keys) + Array(locals.keys) + ["t", "frame", "fps", "duration"]
         if inPath { names += ["w", "h"] }
         if inEffect { names += GeometryName.allCases.map(\.rawValue) }
         return names
     }
 
     func resolve(_ name: String) -> Variable? {
+        if let slot = locals[name] { return .local(slot) }
         if let slot = params[name] { return .param(slot) }
         switch name {
         case "t": return .time
