@@ -87,6 +87,7 @@ extension Path {
     @inline(__always)
     static func segmentCount(_ x: Double) -> Int {
         guard x.isFinite, x > 1 else { return 1 }
-        return min(Int(x.squareRoot().rounded(.up)), 1000)
+        // Clamped before converting: a huge but finite curve must not overflow `Int`.
+        return Int(min(x.squareRoot().rounded(.up), 1000))
     }
 }

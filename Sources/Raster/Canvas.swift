@@ -49,12 +49,14 @@ public final class Canvas {
             minY = min(minY, q.y); maxY = max(maxY, q.y)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
-        let x1 = min(Int(maxX.rounded(.up)) + 1, width)
-        let y1 = min(Int(maxY.rounded(.up)) + 1, height)
+        // Bounds are clamped to the canvas in floating point first, so that huge
+        // finite coordinates cannot overflow `Int`.
+        let x1 = Int(min(max(maxX.rounded(.up) + 1, 0), Double(width)))
+        let y1 = Int(min(max(maxY.rounded(.up) + 1, 0), Double(height)))
         // Coverage left of the window still counts, so the window starts at column 0
         // only when needed; rows above it cannot contribute.
-        let x0 = max(min(Int(minX.rounded(.down)), width), 0)
-        let y0 = max(min(Int(minY.rounded(.down)), height), 0)
+        let x0 = Int(max(min(minX.rounded(.down), Double(width)), 0))
+        let y0 = Int(max(min(minY.rounded(.down), Double(height)), 0))
         guard x1 > x0, y1 > y0 else { return }
         accumulator.reset(x0: x0, y0: y0, x1: x1, y1: y1, antialiased: antialiased)
         path.flatten(transform: transform, tolerance: tolerance) { a, b in accumulator.addLine(a, b) }

@@ -42,7 +42,7 @@ public struct TimelineLoader {
         }
         let pixels = (size.width * scale).rounded() * (size.height * scale).rounded()
         guard pixels <= Double(maxPixels) else {
-            throw sizeNode.error("the canvas is \(Int(pixels)) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+            throw sizeNode.error("the canvas is \(Self.count(pixels)) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
         }
         var fps = 30
         if let node = top.optional("fps") {
@@ -54,7 +54,7 @@ public struct TimelineLoader {
         let duration = try durationNode.number()
         guard duration > 0 else { throw durationNode.error("duration must be positive") }
         guard duration * Double(fps) <= Double(maxFrames) else {
-            throw durationNode.error("\(Int((duration * Double(fps)).rounded())) frames is more than the limit of \(maxFrames) (raise it with --max-frames)")
+            throw durationNode.error("\(Self.count(duration * Double(fps))) frames is more than the limit of \(maxFrames) (raise it with --max-frames)")
         }
         var background = Color.white
         if let node = top.optional("background") { background = try ColorSyntax.color(node) }
@@ -148,6 +148,13 @@ public struct TimelineLoader {
         default:
             throw node.typeMismatch(expected: "a number, an array of numbers or a colour")
         }
+    }
+
+    /// A count for a message: a whole number while it fits an `Int`, else scientific notation.
+    static func count(_ x: Double) -> String {
+        let rounded = x.rounded()
+        if let n = Int(exactly: rounded), abs(rounded) < 1e15 { return String(n) }
+        return "\(x)"
     }
 
     static func isIdentifier(_ s: String) -> Bool {
