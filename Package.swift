@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "AnimateTests", dependencies: ["animate", "Timeline", "Export", "Raster"]),
     ]

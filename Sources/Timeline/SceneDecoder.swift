@@ -11,6 +11,8 @@ struct SceneDecoder {
     var scope: Scope
     let maxDepth: Int
     let fonts: FontLibrary
+    /// How many copies the enclosing `forEach` views make of what is being decoded.
+    var repeats = 1
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
@@ -31,7 +33,7 @@ struct SceneDecoder {
     ]
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
-        guard depth < maxDepth else { throw node.error("views are nested more than \(maxDepth) deep") }
+        guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
         let members = try node.members()
         let kindMembers = members.filter { $0.key != "id" && $0.key != "modifiers" }
         guard let kindMember = kindMembers.first else {
@@ -50,7 +52,14 @@ struct SceneDecoder {
         }
         if let id = members.first(where: { $0.key == "id" }) { _ = try id.value.string() }
         let args = kindMember.value
-        var modifiers = try members.first(where: { $0.key == "modifiers" }).map { m throws(TimelineError) in try m.value.array() } ?? []
+        let modifiersMember = members.first(where: { $0.key == "modifiers" })
+        var modifiers = try modifiersMember.map { m throws(TimelineError) in try m.value.array() } ?? []
+        // Every modifier wraps the view in one more level, which layout and
+        // drawing recurse through like a nested view.
+        let inner = depth + modifiers.count
+        if let modifiersMember, inner >= maxDepth {
+            throw TimelineError(Self.depthMessage(maxDepth), path: modifiersMember.value.path, location: modifiersMember.keyLocation)
+        }
 
         var result: View
         if Self.shapeKinds.contains(kind) {
@@ -64,7 +73,7 @@ struct SceneDecoder {
         } else {
             switch kind {
             case "zstack", "vstack", "hstack":
-                result = .stack(try stack(kind, args, depth: depth))
+                result = .stack(try stack(kind, args, depth: inner))
             case "spacer":
                 let obj = try args.object(allowedKeys: ["minLength"])
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
@@ -79,18 +88,22 @@ struct SceneDecoder {
                     axis = try a.keyword(among: ["vertical", "horizontal"], kind: "axis") == "vertical" ? .vertical : .horizontal
                 }
                 let offset = try obj.optional("offset").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
-                result = .scrollView(ScrollView(axis: axis, offset: offset, content: try view(try obj.required("content"), depth: depth + 1)))
+                result = .scrollView(ScrollView(axis: axis, offset: offset, content: try view(try obj.required("content"), depth: inner + 1)))
             case "forEach":
                 // Outside a stack the repeated views stand on each other, as in a z-stack.
-                result = .stack(StackView(axis: .z, children: try forEach(args, depth: depth)))
+                result = .stack(StackView(axis: .z, children: try forEach(args, depth: inner)))
             default:
                 throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
             }
         }
         for item in modifiers {
-            result = try modifier(item, appliedTo: result, depth: depth)
+            result = try modifier(item, appliedTo: result, depth: inner)
         }
         return result
+    }
+
+    static func depthMessage(_ maxDepth: Int) -> String {
+        "views and modifiers are nested more than \(maxDepth) deep (raise it with --max-depth)"
     }
 
     /// The argument of a one-key modifier object if its key is `name`.
@@ -111,11 +124,11 @@ struct SceneDecoder {
         case "star":
             let obj = try args.object(allowedKeys: ["points", "innerRatio"])
             return .star(
-                points: try obj.optional("points").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(5),
+                points: try obj.optional("points").map { n throws(TimelineError) in try repeatCount(n, atLeast: 2) } ?? .constant(5),
                 innerRatio: try obj.optional("innerRatio").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0.4))
         case "overlappingEllipses", "overlappingRectangles":
             let obj = try args.object(allowedKeys: ["count", "overlapping"])
-            let count = try obj.optional("count").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(2)
+            let count = try obj.optional("count").map { n throws(TimelineError) in try repeatCount(n, atLeast: 1) } ?? .constant(2)
             let overlapping = try obj.optional("overlapping").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
             return kind == "overlappingEllipses"
                 ? .overlappingEllipses(count: count, overlapping: overlapping)
@@ -157,7 +170,13 @@ struct SceneDecoder {
         let bounds = try rangeNode.array(count: 2)
         let from = try bounds[0].integer(), to = try bounds[1].integer()
         guard from <= to else { throw rangeNode.error("the range's end must not be below its start") }
-        guard to - from <= 10_000 else { throw rangeNode.error("a forEach repeats at most 10000 times") }
+        // In floating point: the difference of two far-apart integers overflows `Int`.
+        let count = Double(to) - Double(from)
+        guard count <= Double(Self.maxRepeats) else { throw rangeNode.error("a forEach repeats at most \(Self.maxRepeats) times") }
+        let total = Double(repeats) * count
+        guard total <= Double(Self.maxRepeats) else {
+            throw rangeNode.error("nested forEach views repeat their content \(Int(total)) times, more than \(Self.maxRepeats) in all")
+        }
         let nameNode = try obj.required("as")
         let name = try nameNode.string()
         guard TimelineLoader.isIdentifier(name), !Scope.reservedNames.contains(name), scope.params[name] == nil, scope.locals[name] == nil else {
@@ -166,6 +185,7 @@ struct SceneDecoder {
         let slot = scope.locals.count
         var inner = self
         inner.scope.locals[name] = slot
+        inner.repeats = max(Int(total), 1)
         let content = try inner.view(try obj.required("content"), depth: depth + 1)
         return (from..<to).map { .modified(content, .bind(slot: slot, value: Double($0))) }
     }
@@ -229,6 +249,23 @@ struct SceneDecoder {
         if let f = obj.optional("family") { font.family = try f.string() }
         return font
     }
+
+    /// How many times a shape repeats a part (a star's points, overlapping shapes):
+    /// at most `maxRepeats`. A constant above it is an error; an expression is
+    /// clamped to `atLeast...maxRepeats`, as the shape clamps its lower end anyway,
+    /// so that no frame can ask for billions of parts.
+    func repeatCount(_ node: JSONNode, atLeast minimum: Double) throws(TimelineError) -> Expression {
+        let expression = try scope.number(node)
+        if case .constant(let v) = expression {
+            guard v <= Double(Self.maxRepeats) else { throw node.error("expected at most \(Self.maxRepeats), found \(JSONNode.format(v))") }
+            return expression
+        }
+        return .call(.clamp, [expression, .constant(minimum), .constant(Double(Self.maxRepeats))])
+    }
+
+    /// The most copies a `forEach` makes, nested ones multiplied, and the most
+    /// parts a shape repeats.
+    static let maxRepeats = 10_000
 
     func units(_ node: JSONNode?) throws(TimelineError) -> Bool {
         guard let node else { return false }

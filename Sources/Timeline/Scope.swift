@@ -11,6 +11,8 @@ struct Scope {
     /// In an effect (`offset`, `opacity`): the geometry names, the view's frame
     /// before its effects.
     var inEffect = false
+    /// The longest expression accepted, in Unicode scalars after the `=`.
+    var maxExpressionLength = ExpressionParser.defaultMaxLength
 
     /// Names that params may not take.
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
@@ -39,16 +41,34 @@ struct Scope {
     }
 
     /// A number field: a JSON number, or a string starting with `=` holding an expression.
+    ///
+    /// An expression whose value is known when loading (it reads no variable)
+    /// must be finite: `"=1/0"` is an error here rather than a blank frame later.
     func number(_ node: JSONNode) throws(TimelineError) -> Expression {
+        try number(node, allowsInfinity: false)
+    }
+
+    private func number(_ node: JSONNode, allowsInfinity: Bool) throws(TimelineError) -> Expression {
         switch node.value {
         case .number(let v):
             return .constant(v)
         case .string(let s) where s.hasPrefix("="):
+            let source = String(s.unicodeScalars.dropFirst())
+            let length = source.unicodeScalars.count
+            guard length <= maxExpressionLength else {
+                throw node.error("the expression is \(length) characters long, more than the limit of \(maxExpressionLength) (raise it with --max-expression-length)")
+            }
+            let expression: Expression
             do {
-                return try ExpressionParser.parse(String(s.dropFirst()), knownNames: knownNames, resolve: resolve)
+                expression = try ExpressionParser.parse(source, knownNames: knownNames, resolve: resolve, maxLength: maxExpressionLength)
             } catch {
                 throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
             }
+            if case .constant(let v) = expression, !v.isFinite, !(allowsInfinity && v == .infinity) {
+                let value = v.isNaN ? "NaN" : v < 0 ? "-infinity" : "infinity"
+                throw node.error("the expression gives \(value); a number here must be finite")
+            }
+            return expression
         case .string(let s):
             throw node.error("expected a number or an expression starting with \"=\", found the string \"\(s)\"")
         default:
@@ -66,6 +86,6 @@ struct Scope {
     /// A number field that also accepts `"infinity"`.
     func dimension(_ node: JSONNode) throws(TimelineError) -> Expression {
         if case .string("infinity") = node.value { return .constant(.infinity) }
-        return try number(node)
+        return try number(node, allowsInfinity: true)
     }
 }

@@ -12,14 +12,26 @@ public struct TimelineLoader {
     public var maxPixels = 8192 * 8192
     /// Largest number of frames.
     public var maxFrames = 100_000
-    /// Deepest view nesting.
-    public var maxDepth = 64
+    /// Deepest nesting of views and modifiers (each modifier wraps its view in
+    /// one more level); the JSON itself may nest four times as deep (at least 256 levels).
+    public var maxDepth = 128
+    /// Longest `=`-expression, in characters after the `=`.
+    public var maxExpressionLength = ExpressionParser.defaultMaxLength
 
     public init() {}
 
     /// Loads the timeline in `bytes`.
     public func load(_ bytes: [UInt8]) throws(TimelineError) -> TimelineDocument {
-        let root = try JSONParser.parse(bytes)
+        // A view level takes up to four JSON levels (modifiers, modifier, its
+        // argument, content), so the JSON limit follows the view limit.
+        let (product, overflow) = maxDepth.multipliedReportingOverflow(by: 4)
+        let jsonDepth = max(JSONParser.defaultMaxDepth, overflow ? .max : product + 8)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes, maxDepth: jsonDepth)
+        } catch where error.message == "nesting deeper than \(jsonDepth) levels" {
+            throw TimelineError(error.message + " (raise it with --max-depth)", path: error.path, location: error.location)
+        }
         return try decode(root)
     }
 
@@ -60,6 +72,7 @@ public struct TimelineLoader {
         if let node = top.optional("background") { background = try ColorSyntax.color(node) }
 
         var scope = Scope()
+        scope.maxExpressionLength = maxExpressionLength
         var params: [TimelineDocument.Param] = []
         if let node = top.optional("params") {
             for member in try node.members() {

@@ -23,6 +23,10 @@ struct Animate: ParsableCommand {
     /// Parses and runs, mapping errors to the documented exit statuses: usage
     /// errors exit 1 (not ArgumentParser's 64), so that every invalid input is 1.
     static func main() {
+        // From the start, so that a signal arriving while an output is being
+        // opened is seen by the render loop instead of killing the process
+        // with a temporary file left behind.
+        Interruption.install()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -34,7 +38,8 @@ struct Animate: ParsableCommand {
             if code == .success {
                 exit(withError: error)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(code == .validationFailure ? 1 : code.rawValue)
         }
     }

@@ -35,8 +35,7 @@ struct FrameCommand: ParsableCommand {
     }
 
     func run() throws {
-        var document = try limits.load(timeline)
-        if let scale { document.scene.scale = scale }
+        let document = try limits.load(timeline, scale: scale)
         try OutputPath.checkWritable(output, format: .png, overwrite: overwrite)
         let n = try FrameSelection.frame(time: time, frame: frame, in: document)
         try FrameSelection.writePNG(document.render(frame: n), to: output)

@@ -1,7 +1,9 @@
+import ArgumentParser
 import Foundation
 import Timeline
 
-/// Options shared by every command that reads a timeline.
+/// Options shared by every command that reads a timeline: the limits that
+/// protect the machine from absurd files, each raisable when a user means it.
 struct TimelineOptions: ParsableArguments {
     @Option(help: "Largest canvas, in device pixels.")
     var maxPixels: Int = TimelineLoader().maxPixels
@@ -9,8 +11,27 @@ struct TimelineOptions: ParsableArguments {
     @Option(help: "Largest number of frames.")
     var maxFrames: Int = TimelineLoader().maxFrames
 
-    /// Reads and validates the timeline at `path`; errors become exit status 1.
-    func load(_ path: String) throws -> TimelineDocument {
+    @Option(help: "Deepest nesting of views and modifiers, at most \(Self.depthCeiling).")
+    var maxDepth: Int = TimelineLoader().maxDepth
+
+    @Option(help: "Longest =expression, in characters.")
+    var maxExpressionLength: Int = TimelineLoader().maxExpressionLength
+
+    /// Layout and drawing recurse once per view and modifier on threads with
+    /// the default 8 MiB stack; this depth fits it even in a debug build.
+    static let depthCeiling = 256
+
+    func validate() throws {
+        guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }
+        guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1") }
+        guard (1...Self.depthCeiling).contains(maxDepth) else { throw ValidationError("--max-depth must be from 1 to \(Self.depthCeiling)") }
+        guard maxExpressionLength >= 1 else { throw ValidationError("--max-expression-length must be at least 1") }
+    }
+
+    /// Reads and validates the timeline at `path`, with its scale replaced by
+    /// `scale` when given (the canvas limit applies to the scaled canvas);
+    /// errors become exit status 1.
+    func load(_ path: String, scale: Double? = nil) throws -> TimelineDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -19,12 +40,23 @@ struct TimelineOptions: ParsableArguments {
         var loader = TimelineLoader()
         loader.maxPixels = maxPixels
         loader.maxFrames = maxFrames
+        loader.maxDepth = maxDepth
+        loader.maxExpressionLength = maxExpressionLength
+        var document: TimelineDocument
         do {
-            return try loader.load([UInt8](data))
+            document = try loader.load([UInt8](data))
         } catch {
             throw CommandFailure.invalid("\(path): \(error)")
         }
+        if let scale {
+            // In floating point: a huge canvas must be refused, not overflow `Int`.
+            let size = document.scene.size
+            let pixels = max((size.width * scale).rounded(), 1) * max((size.height * scale).rounded(), 1)
+            guard pixels <= Double(maxPixels) else {
+                throw CommandFailure.invalid("\(path): at --scale \(scale) the canvas is \(pixels < 1e15 ? String(Int(pixels)) : "\(pixels)") pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+            }
+            document.scene.scale = scale
+        }
+        return document
     }
 }
-
-import ArgumentParser
