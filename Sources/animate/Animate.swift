@@ -23,12 +23,12 @@ struct Animate: ParsableCommand {
     /// Parses and runs, mapping errors to the documented exit statuses: usage
     /// errors exit 1 (not ArgumentParser's 64), so that every invalid input is 1.
     static func main() {
-        // From the start, so that a signal arriving while an output is being
-        // opened is seen by the render loop instead of killing the process
-        // with a temporary file left behind.
-        Interruption.install()
         do {
             var command = try parseAsRoot()
+            // Before the output is opened, so that a signal arriving meanwhile
+            // is seen by the render loop instead of killing the process with a
+            // temporary file left behind.
+            if command is RenderCommand { Interruption.install() }
             try command.run()
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))

@@ -3,22 +3,31 @@ import Foundation
 /// Turns SIGINT and SIGTERM into a flag the render loop checks, so that an
 /// interrupted render can remove its partial output before exiting.
 ///
-/// The handlers are installed when the program starts. A command that writes
-/// no file finishes what it is doing; a second signal ends the process at once
-/// (exit status 130), for when a user insists.
+/// Only `render` installs the handlers (when it starts, before any output is
+/// opened); the other commands keep the default action and end at once. A
+/// render that does not reach its next check within `grace` seconds (one
+/// very slow frame), or a second signal, ends the process at once with exit
+/// status 130, so that a single SIGTERM, as from `timeout`, always stops it.
 enum Interruption {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
 
+    /// Seconds the render loop has to notice a signal.
+    static let grace: UInt32 = 10
+
     /// Installs the handlers.
     static func install() {
-        signal(SIGINT, handle)
-        signal(SIGTERM, handle)
+        signal(SIGINT, request)
+        signal(SIGTERM, request)
+        signal(SIGALRM, giveUp)
     }
 
-    private static let handle: @convention(c) (Int32) -> Void = { _ in
+    private static let request: @convention(c) (Int32) -> Void = { _ in
         if Interruption.flag != 0 { _exit(130) }
         Interruption.flag = 1
+        alarm(Interruption.grace)
     }
+
+    private static let giveUp: @convention(c) (Int32) -> Void = { _ in _exit(130) }
 
     /// Whether a signal arrived.
     static var requested: Bool { flag != 0 }
