@@ -14,6 +14,9 @@ public struct TimelineLoader {
     public var maxFrames = 100_000
     /// Deepest view nesting.
     public var maxDepth = 64
+    /// Param values that replace the timeline's own (`--set name=value`): a
+    /// number, numbers separated by commas for a vector, or a colour.
+    public var overrides: [String: String] = [:]
 
     public init() {}
 
@@ -71,6 +74,17 @@ public struct TimelineLoader {
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
                 if initial.count == 1 { scope.params[member.key] = slot }
             }
+        }
+        for (name, text) in overrides {
+            guard let index = params.firstIndex(where: { $0.name == name }) else {
+                var message = "--set \(name): the timeline has no param \"\(name)\""
+                if let s = suggestion(for: name, among: params.map(\.name)) { message += " (did you mean \"\(s)\"?)" }
+                throw TimelineError(message)
+            }
+            guard let value = Self.overrideValue(text), value.count == params[index].count else {
+                throw TimelineError("--set \(name)=\(text): expected \(params[index].count == 1 ? "a number" : "\(params[index].count) numbers separated by commas, or a colour")")
+            }
+            params[index].value = AnimatedValue(initial: value)
         }
         if let node = top.optional("animations") {
             var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
@@ -148,6 +162,14 @@ public struct TimelineLoader {
         default:
             throw node.typeMismatch(expected: "a number, an array of numbers or a colour")
         }
+    }
+
+    /// A `--set` value: a number, comma-separated numbers, or a colour (premultiplied RGBA).
+    static func overrideValue(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingSpaces) }
+        if !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) { return parts.map { $0! } }
+        guard let c = ColorSyntax.parse(text) else { return nil }
+        return [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
     }
 
     static func isIdentifier(_ s: String) -> Bool {

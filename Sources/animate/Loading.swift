@@ -9,6 +9,9 @@ struct TimelineOptions: ParsableArguments {
     @Option(help: "Largest number of frames.")
     var maxFrames: Int = TimelineLoader().maxFrames
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a param's initial value: name=value (a number, numbers separated by commas, or a colour).", valueName: "name=value"))
+    var overrides: [String] = []
+
     /// Reads and validates the timeline at `path`; errors become exit status 1.
     func load(_ path: String) throws -> TimelineDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -19,6 +22,12 @@ struct TimelineOptions: ParsableArguments {
         var loader = TimelineLoader()
         loader.maxPixels = maxPixels
         loader.maxFrames = maxFrames
+        for item in overrides {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw CommandFailure.invalid("--set \(item): expected name=value")
+            }
+            loader.overrides[String(item[..<eq])] = String(item[item.index(after: eq)...])
+        }
         do {
             return try loader.load([UInt8](data))
         } catch {

@@ -118,3 +118,26 @@ final class SceneFeatureTests: XCTestCase {
         }
     }
 }
+
+final class OverrideTests: XCTestCase {
+    let json = Array(#"{ "size": [10, 10], "duration": 1, "params": { "a": 1, "v": [1, 2], "c": "red" }, "scene": { "rectangle": {} } }"#.utf8)
+
+    func testOverridesReplaceInitialValues() throws {
+        var loader = TimelineLoader()
+        loader.overrides = ["a": "2.5", "v": "3, 4", "c": "#00000080"]
+        let d = try loader.load(json)
+        XCTAssertEqual(d.params[0].value.value(at: 0), [2.5])
+        XCTAssertEqual(d.params[1].value.value(at: 0), [3, 4])
+        XCTAssertEqual(d.params[2].value.value(at: 0)[3], 128.0 / 255, accuracy: 1e-9)
+    }
+
+    func testBadOverridesAreErrors() {
+        for (name, value, message) in [
+            ("b", "1", "no param \"b\""), ("a", "x", "expected a number"), ("v", "1", "expected 2 numbers"),
+        ] {
+            var loader = TimelineLoader()
+            loader.overrides = [name: value]
+            XCTAssertThrowsError(try loader.load(json)) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
+        }
+    }
+}
