@@ -83,6 +83,9 @@ struct Drawing {
             let layout = TextLayout(text, proposal: proposal)
             let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
             canvas.fill(path, transform: transform, paint: paint(text.paint))
+        case .image(let image):
+            let size = image.size(for: proposal)
+            canvas.drawImage(image.pixmap, in: Rect(origin: origin, size: size), transform: transform, opacity: opacity, quality: image.quality)
         case .stack(let stack):
             let layout = stack.layout(proposal, context)
             for i in drawingOrder(stack.children) {
@@ -230,7 +233,7 @@ extension View {
     /// Whether the view draws at most one shape, so group opacity equals paint opacity.
     var isSingleShape: Bool {
         switch self {
-        case .shape, .text, .empty, .spacer: return true
+        case .shape, .text, .image, .empty, .spacer: return true
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
         case .scrollView(let s): return s.content.isSingleShape
         case .modified(_, .background), .modified(_, .overlay): return false

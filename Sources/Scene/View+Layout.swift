@@ -21,6 +21,8 @@ extension View {
             return .zero
         case .text(let text):
             return TextLayout(text, proposal: proposal).size
+        case .image(let image):
+            return image.size(for: proposal)
         case .spacer(let minLength):
             let m = minLength?.evaluate(in: context) ?? 8
             return Size(width: max(proposal.width ?? m, m), height: max(proposal.height ?? m, m))
@@ -63,6 +65,22 @@ extension EvaluationContext {
         if copy.locals.count <= slot { copy.locals += [Double](repeating: 0, count: slot + 1 - copy.locals.count) }
         copy.locals[slot] = value
         return copy
+    }
+}
+
+extension ImageView {
+    /// The natural size: one point per pixel.
+    var naturalSize: Size { Size(width: Double(pixmap.width), height: Double(pixmap.height)) }
+
+    func size(for proposal: ProposedSize) -> Size {
+        guard resizable else { return naturalSize }
+        let offered = proposal.replacingUnspecifiedDimensions(by: naturalSize)
+        guard let mode = contentMode else { return offered }
+        let r = naturalSize.width / naturalSize.height
+        let byWidth = Size(width: offered.width, height: offered.width / r)
+        let byHeight = Size(width: offered.height * r, height: offered.height)
+        let widthFits = byWidth.height <= offered.height
+        return mode == .fit ? (widthFits ? byWidth : byHeight) : (widthFits ? byHeight : byWidth)
     }
 }
 

@@ -10,6 +10,8 @@ public indirect enum View: Sendable {
     case shape(ShapeView)
     /// Text drawn from glyph outlines, filled like any shape.
     case text(TextView)
+    /// A raster image.
+    case image(ImageView)
     /// A z, vertical or horizontal stack.
     case stack(StackView)
     /// Content moved by a scroll offset inside a viewport that takes the proposed size.
@@ -66,6 +68,29 @@ public struct ScrollView: Sendable {
         self.axis = axis
         self.offset = offset
         self.content = content
+    }
+}
+
+/// An image view, as SwiftUI's `Image`: its natural size (one point per pixel)
+/// unless `resizable`, when it takes the proposed size, or with a content mode,
+/// the largest size of the image's aspect ratio that fits in (or covers) it.
+public struct ImageView: Sendable {
+    public var pixmap: Pixmap
+    public var resizable: Bool
+    /// nil stretches a resizable image; `fit`/`fill` keep its aspect ratio.
+    public var contentMode: ContentMode?
+    /// `nearest` for `interpolation: none` (pixel art), bilinear otherwise.
+    public var quality: FilterQuality
+
+    public enum ContentMode: String, Sendable, CaseIterable {
+        case fit, fill
+    }
+
+    public init(pixmap: Pixmap, resizable: Bool = false, contentMode: ContentMode? = nil, quality: FilterQuality = .bilinear) {
+        self.pixmap = pixmap
+        self.resizable = resizable
+        self.contentMode = contentMode
+        self.quality = quality
     }
 }
 

@@ -11,14 +11,15 @@ struct SceneDecoder {
     var scope: Scope
     let maxDepth: Int
     let fonts: FontLibrary
+    let images: ImageFiles
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
-    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "scrollView", "forEach"]
+    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "image", "scrollView", "forEach"]
     /// Kinds of the format this version does not draw yet.
-    static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient"]
+    static let plannedKinds = ["linearGradient", "radialGradient", "angularGradient"]
     static let viewKinds = shapeKinds + containerKinds + plannedKinds
 
     static let modifierNames = [
@@ -72,6 +73,8 @@ struct SceneDecoder {
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
             case "text":
                 result = .text(try text(args))
+            case "image":
+                result = .image(try image(args))
             case "scrollView":
                 let obj = try args.object(allowedKeys: ["axis", "offset", "content"])
                 var axis = StackAxis.vertical
@@ -168,6 +171,26 @@ struct SceneDecoder {
         inner.scope.locals[name] = slot
         let content = try inner.view(try obj.required("content"), depth: depth + 1)
         return (from..<to).map { .modified(content, .bind(slot: slot, value: Double($0))) }
+    }
+
+    /// `"image": "file.png"` or `{ "file", "resizable", "contentMode", "interpolation" }`.
+    func image(_ node: JSONNode) throws(TimelineError) -> ImageView {
+        var fileNode = node
+        var view = ImageView(pixmap: Pixmap(width: 1, height: 1))
+        if case .object = node.value {
+            let obj = try node.object(allowedKeys: ["file", "resizable", "contentMode", "interpolation"])
+            fileNode = try obj.required("file")
+            view.resizable = try obj.optional("resizable")?.bool() ?? false
+            if let m = obj.optional("contentMode") {
+                view.contentMode = ImageView.ContentMode(rawValue: try m.keyword(among: ImageView.ContentMode.allCases.map(\.rawValue), kind: "content mode"))
+                view.resizable = true
+            }
+            if let i = obj.optional("interpolation") {
+                view.quality = try i.keyword(among: ["none", "low", "medium", "high"], kind: "interpolation") == "none" ? .nearest : .bilinear
+            }
+        }
+        view.pixmap = try images.read(fileNode)
+        return view
     }
 
     /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.

@@ -14,6 +14,12 @@ public struct TimelineLoader {
     public var maxFrames = 100_000
     /// Deepest view nesting.
     public var maxDepth = 64
+    /// Reads an image file (PNG or JPEG) into a pixmap; the command line gives
+    /// one that decodes through FFmpeg. Without it, `image` views are errors.
+    public var imageReader: (@Sendable (String) throws -> Pixmap)?
+    /// The folder image paths are relative to: the timeline file's folder.
+    public var baseDirectory = "."
+
     /// Param values that replace the timeline's own (`--set name=value`): a
     /// number, numbers separated by commas for a vector, or a colour.
     public var overrides: [String: String] = [:]
@@ -126,7 +132,7 @@ public struct TimelineLoader {
             }
         }
         let sceneNode = try top.required("scene")
-        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary())
+        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory))
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)

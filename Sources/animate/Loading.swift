@@ -1,3 +1,5 @@
+import ArgumentParser
+import Export
 import Foundation
 import Timeline
 
@@ -20,6 +22,11 @@ struct TimelineOptions: ParsableArguments {
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
         }
         var loader = TimelineLoader()
+        loader.baseDirectory = (path as NSString).deletingLastPathComponent
+        loader.imageReader = { file in
+            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
+            return first
+        }
         loader.maxPixels = maxPixels
         loader.maxFrames = maxFrames
         for item in overrides {
@@ -36,4 +43,3 @@ struct TimelineOptions: ParsableArguments {
     }
 }
 
-import ArgumentParser
