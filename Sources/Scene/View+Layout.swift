@@ -45,7 +45,8 @@ extension View {
             case .fixedSize(let horizontal, let vertical):
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
-            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace:
+            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace,
+                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
                 return content.sizeThatFits(proposal, context.binding(slot, to: value))

@@ -18,18 +18,14 @@ struct SceneDecoder {
         "overlappingRectangles", "polygon", "path",
     ]
     static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "image", "scrollView", "forEach"]
-    /// Kinds of the format this version does not draw yet.
-    static let plannedKinds = ["linearGradient", "radialGradient", "angularGradient"]
-    static let viewKinds = shapeKinds + containerKinds + plannedKinds
+    static let viewKinds = shapeKinds + containerKinds + gradientKinds
 
     static let modifierNames = [
         "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
-        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace",
+        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace", "clipped",
+        "cornerRadius", "clipShape", "mask", "blendMode", "shadow", "blur", "compositingGroup",
     ]
-    static let plannedModifiers = [
-        "stroke", "trim", "inset", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
-        "cornerRadius", "clipShape", "mask",
-    ]
+    static let shapeOnlyModifiers = ["stroke", "trim", "inset"]
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error("views are nested more than \(maxDepth) deep") }
@@ -55,13 +51,26 @@ struct SceneDecoder {
 
         var result: View
         if Self.shapeKinds.contains(kind) {
-            let shape = try self.shape(kind, args)
-            var fill = Fill()
-            if let first = modifiers.first, let fillNode = try Self.modifierArgument(first, named: "fill") {
-                fill = try self.fill(fillNode)
+            var shapeView = ShapeView(shape: try self.shape(kind, args))
+            // Shape-only modifiers come first, in any order.
+            while let first = modifiers.first, let member = try Self.shapeModifier(first) {
+                switch member.key {
+                case "fill":
+                    guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
+                    shapeView.fill = try fill(member.value)
+                case "stroke":
+                    shapeView.strokes.append(try stroke(member.value))
+                case "trim":
+                    let obj = try member.value.object(allowedKeys: ["from", "to"])
+                    shapeView.trim = (
+                        try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
+                        try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
+                default:  // inset
+                    shapeView.inset = try scope.number(member.value)
+                }
                 modifiers.removeFirst()
             }
-            result = .shape(ShapeView(shape: shape, fill: fill))
+            result = .shape(shapeView)
         } else {
             switch kind {
             case "zstack", "vstack", "hstack":
@@ -70,7 +79,7 @@ struct SceneDecoder {
                 let obj = try args.object(allowedKeys: ["minLength"])
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
             case "color":
-                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
+                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try paint(args))))
             case "text":
                 result = .text(try text(args))
             case "image":
@@ -86,8 +95,8 @@ struct SceneDecoder {
             case "forEach":
                 // Outside a stack the repeated views stand on each other, as in a z-stack.
                 result = .stack(StackView(axis: .z, children: try forEach(args, depth: depth)))
-            default:
-                throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
+            default:  // a gradient as a view fills its frame
+                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try gradient(kind, args))))
             }
         }
         for item in modifiers {
@@ -96,11 +105,32 @@ struct SceneDecoder {
         return result
     }
 
-    /// The argument of a one-key modifier object if its key is `name`.
-    static func modifierArgument(_ item: JSONNode, named name: String) throws(TimelineError) -> JSONNode? {
+    static let shapeModifiers = ["fill", "stroke", "trim", "inset"]
+
+    /// The member of a one-key modifier object if it is a shape-only modifier.
+    static func shapeModifier(_ item: JSONNode) throws(TimelineError) -> JSONMember? {
         let members = try item.members()
-        guard members.count == 1, members[0].key == name else { return nil }
-        return members[0].value
+        guard members.count == 1, shapeModifiers.contains(members[0].key) else { return nil }
+        return members[0]
+    }
+
+    /// `stroke`: a paint, or `{ "paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase" }`.
+    func stroke(_ node: JSONNode) throws(TimelineError) -> Stroke {
+        let styleKeys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
+        guard case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) else {
+            return Stroke(paint: try paint(node))
+        }
+        let obj = try node.object(allowedKeys: styleKeys)
+        var stroke = Stroke(paint: try paint(obj.optional("paint")))
+        if let w = obj.optional("lineWidth") { stroke.lineWidth = try scope.number(w) }
+        if let c = obj.optional("lineCap") { stroke.lineCap = LineCap(rawValue: try c.keyword(among: LineCap.allCases.map(\.rawValue), kind: "line cap"))! }
+        if let j = obj.optional("lineJoin") { stroke.lineJoin = LineJoin(rawValue: try j.keyword(among: LineJoin.allCases.map(\.rawValue), kind: "line join"))! }
+        if let m = obj.optional("miterLimit") { stroke.miterLimit = try scope.number(m) }
+        if let d = obj.optional("dash") {
+            for item in try d.array() { stroke.dash.append(try scope.number(item)) }
+        }
+        if let p = obj.optional("dashPhase") { stroke.dashPhase = try scope.number(p) }
+        return stroke
     }
 
     func shape(_ kind: String, _ args: JSONNode) throws(TimelineError) -> Shape {
@@ -340,25 +370,89 @@ struct SceneDecoder {
     }
 
     func fill(_ node: JSONNode) throws(TimelineError) -> Fill {
-        if case .object = node.value, !(try node.members().contains { $0.key == "color" }) {
+        let styleKeys = ["paint", "eoFill", "antialiased"]
+        if case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) {
             let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
             return Fill(
                 paint: try paint(obj.optional("paint")),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
                 antialiased: try obj.optional("antialiased")?.bool() ?? true)
         }
-        return Fill(paint: try paint(node) ?? .color(.black))
+        return Fill(paint: try paint(node))
     }
 
+    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient"]
+
+    /// A paint: a colour (or `"=name"` of a colour param), a material name, or a gradient.
     func paint(_ node: JSONNode?) throws(TimelineError) -> PaintValue? {
         guard let node else { return nil }
-        if case .object = node.value {
-            let members = try node.members()
-            if let first = members.first, ["linearGradient", "radialGradient", "angularGradient"].contains(first.key) {
-                throw TimelineError("gradient paints are not supported by this version yet", path: node.path, location: first.keyLocation)
+        switch node.value {
+        case .object(let members):
+            if let first = members.first, Self.gradientKinds.contains(first.key) {
+                guard members.count == 1 else { throw node.error("a gradient paint is an object with one key, such as {\"linearGradient\": {…}}") }
+                return try gradient(first.key, first.value)
             }
+        case .string(let s):
+            if let material = Material(rawValue: s) { return .material(material) }
+            if s.hasPrefix("=") {
+                let name = String(s.dropFirst())
+                guard let slot = scope.colorParams[name] else {
+                    var message = "\"\(name)\" is not a colour param"
+                    if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
+                    throw node.error(message)
+                }
+                return .colorParam(slot: slot)
+            }
+        default:
+            break
         }
         return .color(try ColorSyntax.color(node))
+    }
+
+    /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
+    func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
+        var keys = ["colors", "stops", "space"]
+        switch kind {
+        case "linearGradient": keys += ["startPoint", "endPoint"]
+        case "radialGradient": keys += ["center", "startRadius", "endRadius"]
+        default: keys += ["center", "startAngle", "endAngle"]
+        }
+        let obj = try node.object(allowedKeys: keys)
+        let gradient: Gradient
+        if let colors = obj.optional("colors") {
+            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
+            var list: [Color] = []
+            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
+            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
+            gradient = Gradient(colors: list)
+        } else {
+            let stopsNode = try obj.required("stops")
+            var stops: [Gradient.Stop] = []
+            for item in try stopsNode.array() {
+                let pair = try item.array(count: 2)
+                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+            }
+            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
+            gradient = Gradient(stops: stops)
+        }
+        let space = try obj.optional("space").map { n throws(TimelineError) in try n.string() }.flatMap { $0 == "local" ? nil : $0 }
+        func number(_ key: String, _ value: Double) throws(TimelineError) -> Expression {
+            try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
+        }
+        switch kind {
+        case "linearGradient":
+            return .linearGradient(
+                gradient, start: try obj.optional("startPoint").map { n throws(TimelineError) in try anchor(n) } ?? .top,
+                end: try obj.optional("endPoint").map { n throws(TimelineError) in try anchor(n) } ?? .bottom, space: space)
+        case "radialGradient":
+            return .radialGradient(
+                gradient, center: try anchor(obj.optional("center")), startRadius: try number("startRadius", 0),
+                endRadius: try number("endRadius", 100), space: space)
+        default:
+            return .angularGradient(
+                gradient, center: try anchor(obj.optional("center")), startAngle: try number("startAngle", 0),
+                endAngle: try number("endAngle", 360), space: space)
+        }
     }
 
     /// An anchor: an alignment name or `[x, y]` in unit space; the centre by default.
@@ -396,7 +490,7 @@ struct SceneDecoder {
             throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
         }
         let name = members[0].key, args = members[0].value
-        let all = Self.modifierNames + Self.plannedModifiers
+        let all = Self.modifierNames + Self.shapeOnlyModifiers
         guard all.contains(name) else {
             var message = "unknown modifier \"\(name)\""
             if let s = suggestion(for: name, among: all) { message += " (did you mean \"\(s)\"?)" }
@@ -406,8 +500,41 @@ struct SceneDecoder {
             try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
         }
         switch name {
-        case "fill":
-            throw TimelineError("\"fill\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "fill", "stroke", "trim", "inset":
+            throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "clipped":
+            _ = try args.object(allowedKeys: [])
+            return .modified(content, .clipShape(.rectangle, eoFill: false, antialiased: true))
+        case "cornerRadius":
+            return .modified(content, .clipShape(.roundedRectangle(cornerRadius: try scope.number(args), style: .circular), eoFill: false, antialiased: true))
+        case "clipShape":
+            let obj = try args.object(allowedKeys: ["shape", "eoFill", "antialiased"])
+            let shapeNode = try obj.required("shape")
+            var copy = self
+            guard case .shape(let shapeView) = try copy.view(shapeNode, depth: depth + 1) else {
+                throw shapeNode.error("clipShape takes a shape, such as {\"circle\": {}}")
+            }
+            return .modified(content, .clipShape(
+                shapeView.shape, eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
+        case "mask":
+            let (view, alignment) = try secondaryView(args, depth: depth + 1)
+            return .modified(content, .mask(view, alignment: alignment))
+        case "blendMode":
+            return .modified(content, .blendMode(BlendMode(rawValue: try args.keyword(among: BlendMode.allCases.map(\.rawValue), kind: "blend mode"))!))
+        case "shadow":
+            let obj = try args.object(allowedKeys: ["color", "radius", "x", "y"])
+            let color = try obj.optional("color").map { n throws(TimelineError) in try ColorSyntax.color(n) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
+            return .modified(content, .shadow(
+                color: color, radius: try number("radius", in: obj, default: 0), x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
+        case "blur":
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["radius"])
+                return .modified(content, .blur(radius: try scope.effect.number(try obj.required("radius"))))
+            }
+            return .modified(content, .blur(radius: try scope.effect.number(args)))
+        case "compositingGroup":
+            _ = try args.object(allowedKeys: [])
+            return .modified(content, .compositingGroup)
         case "frame":
             let obj = try args.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
             func dim(_ key: String) throws(TimelineError) -> Expression? {

@@ -4,6 +4,8 @@ import Scene
 struct Scope {
     /// Number params by name, with their slot in the parameter vector.
     var params: [String: Int] = [:]
+    /// Colour params by name, with the slot of their first (red) component.
+    var colorParams: [String: Int] = [:]
     /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
     var locals: [String: Int] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.

@@ -79,6 +79,7 @@ public struct TimelineLoader {
                 let slot = params.reduce(0) { $0 + $1.count }
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
                 if initial.count == 1 { scope.params[member.key] = slot }
+                if case .string = member.value.value { scope.colorParams[member.key] = slot }
             }
         }
         for (name, text) in overrides {
