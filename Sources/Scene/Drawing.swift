@@ -99,7 +99,7 @@ struct Drawing {
                 lineWidth: stroke.lineWidth.evaluate(in: context), lineCap: stroke.lineCap, lineJoin: stroke.lineJoin,
                 miterLimit: stroke.miterLimit.evaluate(in: context), dash: stroke.dash.map { $0.evaluate(in: context) },
                 dashPhase: stroke.dashPhase.evaluate(in: context))
-            switch stroke.paint ?? foreground {
+            switch resolved(stroke.paint) {
             case .material:
                 // A material follows the stroke's outline.
                 self.fill(path.strokedPath(style), with: stroke.paint, frame: rect)
@@ -111,7 +111,7 @@ struct Drawing {
 
     /// Fills `path` (root points) with a scene paint; `frame` is what unit points refer to.
     func fill(_ path: Path, with value: PaintValue?, frame: Rect, rule: FillRule = .nonZero, antialiased: Bool = true) {
-        if case .material(let material) = value ?? foreground {
+        if case .material(let material) = resolved(value) {
             canvas.fillBackdrop(
                 path, transform: transform, blurRadius: material.blurRadius * deviceScale, saturation: material.saturation,
                 tint: material.tint.multipliedAlpha(opacity), rule: rule, antialiased: antialiased)
@@ -120,13 +120,24 @@ struct Drawing {
         canvas.fill(path, transform: transform, paint: paint(value, frame: frame), rule: rule, antialiased: antialiased)
     }
 
+    /// The paint itself: the foreground style for nil, the chosen paint of a selection.
+    func resolved(_ value: PaintValue?) -> PaintValue {
+        var paint = value ?? foreground
+        while case .select(let index, let paints) = paint {
+            guard !paints.isEmpty else { return .color(.clear) }
+            let i = index.evaluate(in: context)
+            paint = paints[i.isFinite ? min(max(Int(i.rounded(.down)), 0), paints.count - 1) : 0]
+        }
+        return paint
+    }
+
     /// The raster paint for a scene paint with the pending opacity applied; gradient
     /// unit points are taken in `frame` (root points) or in their named space.
     func paint(_ value: PaintValue?, frame: Rect) -> Paint {
         func box(_ space: String?) -> Rect { space.flatMap { spaces[$0] } ?? frame }
         func point(_ unit: Alignment, in r: Rect) -> Point { Point(x: r.minX + unit.x * r.width, y: r.minY + unit.y * r.height) }
         let shader: Shader
-        switch value ?? foreground {
+        switch resolved(value) {
         case .color(let color):
             shader = .solid(color)
         case .colorParam(let slot):
@@ -147,6 +158,8 @@ struct Drawing {
                 endAngle: endAngle.evaluate(in: context) * Double.pi / 180)
         case .material(let material):
             shader = .solid(material.tint)
+        case .select:
+            shader = .solid(.black)  // resolved() never returns a selection
         }
         return Paint(shader, opacity: opacity, transform: transform)
     }

@@ -61,7 +61,7 @@ extension View {
 
 extension EvaluationContext {
     /// The context with a `forEach` variable set.
-    func binding(_ slot: Int, to value: Double) -> EvaluationContext {
+    public func binding(_ slot: Int, to value: Double) -> EvaluationContext {
         var copy = self
         if copy.locals.count <= slot { copy.locals += [Double](repeating: 0, count: slot + 1 - copy.locals.count) }
         copy.locals[slot] = value

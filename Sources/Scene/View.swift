@@ -97,6 +97,8 @@ public enum PaintValue: Sendable {
     case angularGradient(Gradient, center: Alignment, startAngle: Expression, endAngle: Expression, space: String?)
     /// A blurred, tinted copy of what lies behind.
     case material(Material)
+    /// One of several paints: the one at index `floor(index)`, clamped to the list.
+    indirect case select(index: Expression, paints: [PaintValue])
 }
 
 /// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),

@@ -11,6 +11,8 @@ struct SceneDecoder {
     var scope: Scope
     let maxDepth: Int
     let fonts: FontLibrary
+    /// The timeline's named paints (`"paints"` at the top level).
+    var paints: [String: PaintValue] = [:]
     let images: ImageFiles
 
     static let shapeKinds = [
@@ -199,8 +201,88 @@ struct SceneDecoder {
         let slot = scope.locals.count
         var inner = self
         inner.scope.locals[name] = slot
-        let content = try inner.view(try obj.required("content"), depth: depth + 1)
-        return (from..<to).map { .modified(content, .bind(slot: slot, value: Double($0))) }
+        let contentNode = try obj.required("content")
+        // Texts that interpolate the variable are shaped once per value; everything
+        // else is decoded once and shared.
+        let shared = Self.interpolatesText(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
+        var views: [View] = []
+        for value in from..<to {
+            var content = shared
+            if content == nil {
+                var each = inner
+                each.scope.localValues[slot] = Double(value)
+                content = try each.view(contentNode, depth: depth + 1)
+            }
+            views.append(.modified(content!, .bind(slot: slot, value: Double(value))))
+        }
+        return views
+    }
+
+    /// Whether a text under `node` has `{…}` interpolation.
+    static func interpolatesText(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .object(let members):
+            return members.contains { m in
+                if m.key == "text" {
+                    if case .string(let s) = m.value.value { return s.contains("{") }
+                    if case .object(let inner) = m.value.value,
+                        let string = inner.first(where: { $0.key == "string" }), case .string(let s) = string.value.value
+                    {
+                        return s.contains("{")
+                    }
+                }
+                return interpolatesText(m.value)
+            }
+        case .array(let items):
+            return items.contains(where: interpolatesText)
+        default:
+            return false
+        }
+    }
+
+    /// A text string with `{expression}` parts over forEach variables replaced by
+    /// their values (`{{` and `}}` stand for braces).
+    func interpolate(_ node: JSONNode, _ string: String) throws(TimelineError) -> String {
+        guard string.contains("{") || string.contains("}") else { return string }
+        var result = ""
+        var chars = Array(string.unicodeScalars)[...]
+        var offset = 0
+        while let c = chars.first {
+            chars.removeFirst()
+            offset += 1
+            if (c == "{" || c == "}"), chars.first == c {
+                chars.removeFirst()
+                offset += 1
+                result.unicodeScalars.append(c)
+                continue
+            }
+            guard c == "{" else {
+                if c == "}" { throw TimelineError("unmatched \"}\" in text (write \"}}\" for a brace)", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1)) }
+                result.unicodeScalars.append(c)
+                continue
+            }
+            guard let close = chars.firstIndex(of: "}") else {
+                throw TimelineError("unclosed \"{\" in text", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1))
+            }
+            let source = String(String.UnicodeScalarView(chars[..<close]))
+            var locals = Scope()
+            locals.locals = scope.locals
+            let expression: Expression
+            do {
+                expression = try ExpressionParser.parse(source, knownNames: Array(scope.locals.keys), resolve: locals.resolve)
+            } catch {
+                throw TimelineError(
+                    error.message + " (text may interpolate forEach variables only)", path: node.path,
+                    location: TimelineLoader.location(in: node, offset: offset + error.offset))
+            }
+            var context = EvaluationContext()
+            for (slot, value) in scope.localValues { context = context.binding(slot, to: value) }
+            let value = expression.evaluate(in: context)
+            result += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            offset += chars.distance(from: chars.startIndex, to: close) + 1
+            chars = chars[chars.index(after: close)...]
+        }
+        return result
     }
 
     /// `"image": "file.png"` or `{ "file", "resizable", "contentMode", "interpolation" }`.
@@ -230,10 +312,11 @@ struct SceneDecoder {
         var view = TextView(run: GlyphRun(ascent: 0, descent: 0, leading: 0))
         var fontNode = node
         if case .string(let s) = node.value {
-            string = s
+            string = try interpolate(node, s)
         } else {
             let obj = try node.object(allowedKeys: ["string", "font", "color", "lineLimit", "alignment"])
-            string = try obj.required("string").string()
+            let stringNode = try obj.required("string")
+            string = try interpolate(stringNode, try stringNode.string())
             if let f = obj.optional("font") {
                 font = try self.font(f)
                 fontNode = f
@@ -388,11 +471,19 @@ struct SceneDecoder {
         guard let node else { return nil }
         switch node.value {
         case .object(let members):
+            if members.contains(where: { $0.key == "select" }) {
+                let obj = try node.object(allowedKeys: ["select", "from"])
+                var choices: [PaintValue] = []
+                for item in try obj.required("from").array() { choices.append(try paint(item)!) }
+                guard !choices.isEmpty else { throw node.error("\"from\" needs at least one paint") }
+                return .select(index: try scope.number(try obj.required("select")), paints: choices)
+            }
             if let first = members.first, Self.gradientKinds.contains(first.key) {
                 guard members.count == 1 else { throw node.error("a gradient paint is an object with one key, such as {\"linearGradient\": {…}}") }
                 return try gradient(first.key, first.value)
             }
         case .string(let s):
+            if let named = paints[s] { return named }
             if let material = Material(rawValue: s) { return .material(material) }
             if s.hasPrefix("=") {
                 let name = String(s.dropFirst())

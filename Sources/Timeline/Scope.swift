@@ -8,6 +8,8 @@ struct Scope {
     var colorParams: [String: Int] = [:]
     /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
     var locals: [String: Int] = [:]
+    /// Values of `forEach` variables known while decoding, by slot (for text interpolation).
+    var localValues: [Int: Double] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
     var inPath = false
     /// In an effect (`offset`, `opacity`): the geometry names, the view's frame

@@ -32,7 +32,7 @@ public struct TimelineLoader {
         return try decode(root)
     }
 
-    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "animations", "scene"]
+    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "paints", "animations", "scene"]
 
     func decode(_ root: JSONNode) throws(TimelineError) -> TimelineDocument {
         let top = try root.object(allowedKeys: Self.topLevelKeys)
@@ -134,6 +134,14 @@ public struct TimelineLoader {
         }
         let sceneNode = try top.required("scene")
         var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory))
+        if let node = top.optional("paints") {
+            for member in try node.members() {
+                guard Self.isIdentifier(member.key), ColorSyntax.parse(member.key) == nil, Material(rawValue: member.key) == nil else {
+                    throw TimelineError("\"\(member.key)\" cannot name a paint (use letters, digits and _, not a colour or material name)", path: member.value.path, location: member.keyLocation)
+                }
+                decoder.paints[member.key] = try decoder.paint(member.value)
+            }
+        }
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
