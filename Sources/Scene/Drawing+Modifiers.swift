@@ -79,7 +79,10 @@ extension Drawing {
             copy.draw(content, proposal: proposal, at: origin)
         case .position(let x, let y):
             let size = content.sizeThatFits(proposal, context)
-            let px = x.evaluate(in: context), py = y.evaluate(in: context)
+            // Geometry names give the space the position is taken in: the whole proposal.
+            var space = self
+            space.measure(view, proposal: proposal, at: origin)
+            let px = x.evaluate(in: space.context), py = y.evaluate(in: space.context)
             draw(content, proposal: ProposedSize(size), at: Point(x: origin.x + px - size.width / 2, y: origin.y + py - size.height / 2))
         case .opacity(let value):
             var effect = self

@@ -670,7 +670,10 @@ struct SceneDecoder {
             return .modified(content, .offset(x: try coordinate("x"), y: try coordinate("y")))
         case "position":
             let obj = try args.object(allowedKeys: ["x", "y"])
-            return .modified(content, .position(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
+            func coordinate(_ key: String) throws(TimelineError) -> Expression {
+                try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
+            }
+            return .modified(content, .position(x: try coordinate("x"), y: try coordinate("y")))
         case "opacity":
             return .modified(content, .opacity(try scope.effect.number(args)))
         case "background", "overlay":
