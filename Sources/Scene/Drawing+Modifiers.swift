@@ -89,7 +89,9 @@ extension Drawing {
             effect.measure(content, proposal: proposal, at: origin)
             let o = min(max(value.evaluate(in: effect.context), 0), 1)
             guard o > 0 else { return }
-            if content.isSingleShape {
+            // Full opacity needs no layer: drawing directly keeps materials seeing
+            // what lies behind the view.
+            if o == 1 || content.isSingleShape {
                 var copy = self
                 copy.opacity *= o
                 copy.draw(content, proposal: proposal, at: origin)

@@ -136,12 +136,19 @@ extension StackView {
                 vertical ? ProposedSize(width: c, height: a) : ProposedSize(width: a, height: c)
             }
             let acrossProposal = vertical ? proposal.width : proposal.height
+            // A spacer grows along the stack only; across it takes no room.
+            func size(of child: View, _ p: ProposedSize) -> Size {
+                guard case .spacer(let minLength) = child else { return child.sizeThatFits(p, context) }
+                let m = minLength?.evaluate(in: context) ?? 8
+                let length = max(along(p.replacingUnspecifiedDimensions(by: Size(width: m, height: m))), m)
+                return vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
+            }
             var sizes = [Size](repeating: .zero, count: children.count)
             if let available = vertical ? proposal.height : proposal.width {
                 // Least flexible first, each offered an equal share of what remains.
                 let flexibility = children.map { child -> Double in
-                    let lo = along(child.sizeThatFits(propose(along: 0, across: acrossProposal), context))
-                    let hi = along(child.sizeThatFits(propose(along: .infinity, across: acrossProposal), context))
+                    let lo = along(size(of: child, propose(along: 0, across: acrossProposal)))
+                    let hi = along(size(of: child, propose(along: .infinity, across: acrossProposal)))
                     return hi - lo
                 }
                 let order = children.indices.sorted { flexibility[$0] < flexibility[$1] }
@@ -149,12 +156,12 @@ extension StackView {
                 var left = Double(children.count)
                 for i in order {
                     let share = max(remaining / left, 0)
-                    sizes[i] = children[i].sizeThatFits(propose(along: share, across: acrossProposal), context)
+                    sizes[i] = size(of: children[i], propose(along: share, across: acrossProposal))
                     remaining -= along(sizes[i])
                     left -= 1
                 }
             } else {
-                sizes = children.map { $0.sizeThatFits(propose(along: nil, across: acrossProposal), context) }
+                sizes = children.map { size(of: $0, propose(along: nil, across: acrossProposal)) }
             }
             let length = sizes.reduce(0) { $0 + along($1) } + totalSpacing
             let thickness = sizes.map(across).max() ?? 0
