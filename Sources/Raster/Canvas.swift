@@ -25,7 +25,9 @@ public final class Canvas {
     /// Width and height in device pixels.
     public let width: Int, height: Int
     /// Flattening tolerance in device pixels: the largest distance between a curve and
-    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.02).
+    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.02). Aliased
+    /// drawing (centre sampling) flattens to a quarter of it, since there a pixel flips
+    /// whenever the polyline passes the wrong side of its centre.
     public var tolerance = Path.defaultTolerance
 
     var layers: [Layer]
@@ -151,6 +153,6 @@ public final class Canvas {
     func accumulate(_ path: Path, transform: AffineTransform, window: PixelRect, antialiased: Bool) {
         accumulator.reset(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1, antialiased: antialiased)
         let accumulator = self.accumulator
-        path.flatten(transform: transform, tolerance: tolerance) { a, b in accumulator.addLine(a, b) }
+        path.flatten(transform: transform, tolerance: antialiased ? tolerance : tolerance / 4) { a, b in accumulator.addLine(a, b) }
     }
 }
