@@ -22,6 +22,19 @@ enum Fixtures {
         return path
     }
 
+    /// A self-intersecting five-pointed star (each point joined to the next but one):
+    /// its centre is wound twice, so non-zero fills it and even-odd leaves it empty.
+    static func pentagram(center: Point, radius: Double) -> Path {
+        var path = Path()
+        for k in 0..<5 {
+            let a = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            let p = Point(x: center.x + cos(a) * radius, y: center.y + sin(a) * radius)
+            if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
+        }
+        path.closeSubpath()
+        return path
+    }
+
     /// `OverlappingEllipses(ellipsesNumber:overlapping:)` in `rect` (seed 001).
     static func overlappingEllipses(in rect: Rect, count n: Int, overlapping o: Double) -> Path {
         var path = Path()
