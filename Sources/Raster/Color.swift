@@ -32,11 +32,12 @@ public struct Color: Hashable, Sendable {
         return copy
     }
 
-    /// The premultiplied 8-bit pixel for this colour, rounded to nearest.
+    /// The premultiplied 8-bit pixel for this colour, rounded to nearest with ties to
+    /// even, as the compositing loops round, so a colour drawn opaque gives these bytes.
     public var premultiplied: PremultipliedRGBA8 {
         let a = min(max(alpha, 0), 1)
-        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * a * 255).rounded()) }
-        return PremultipliedRGBA8(r: channel(red), g: channel(green), b: channel(blue), a: UInt8((a * 255).rounded()))
+        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * a * 255).rounded(.toNearestOrEven)) }
+        return PremultipliedRGBA8(r: channel(red), g: channel(green), b: channel(blue), a: UInt8((a * 255).rounded(.toNearestOrEven)))
     }
 }
 

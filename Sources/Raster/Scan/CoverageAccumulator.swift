@@ -224,37 +224,48 @@ final class CoverageAccumulator {
                 let base = c + row * stride
                 let end = min(lastCell + 1, w)
                 var acc: Float = 0
-                if firstCell < w {
-                    for x in firstCell..<end {
-                        acc += base[x]
+                var count = 0
+                // One pass: a written cell changes the running sum (a pixel of its own
+                // coverage); a run of unwritten cells repeats the last value, and long runs
+                // become constant spans.
+                @inline(__always) func appendVarying(_ a: Int, _ b: Int) {
+                    if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(a) + ox {
+                        spans[count - 1].x1 = Int32(b) + ox
+                    } else {
+                        spans[count] = CoverageSpan(x0: Int32(a) + ox, x1: Int32(b) + ox, coverage: -1)
+                        count += 1
+                    }
+                }
+                var x = firstCell
+                while x < end {
+                    let cell = base[x]
+                    if cell != 0 {
+                        acc += cell
                         base[x] = 0
-                        coverage[x] = fold(acc)
+                        let v = fold(acc)
+                        coverage[x] = v
+                        if v > 0 { appendVarying(x, x + 1) }
+                        x += 1
+                    } else {
+                        var r = x + 1
+                        while r < end && base[r] == 0 { r += 1 }
+                        let v = fold(acc)
+                        if v > 0 {
+                            if r - x >= 8 {
+                                spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: v)
+                                count += 1
+                            } else {
+                                for k in x..<r { coverage[k] = v }
+                                appendVarying(x, r)
+                            }
+                        }
+                        x = r
                     }
                 }
                 var k = max(end, firstCell)
                 while k <= min(lastCell, w + 1) {
                     base[k] = 0
                     k += 1
-                }
-                // Runs of one value become constant spans; the rest merge into varying spans.
-                var count = 0
-                var x = min(firstCell, end)
-                while x < end {
-                    let v = coverage[x]
-                    var r = x + 1
-                    while r < end && coverage[r] == v { r += 1 }
-                    if v > 0 {
-                        if r - x >= 8 {
-                            spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: v)
-                            count += 1
-                        } else if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(x) + ox {
-                            spans[count - 1].x1 = Int32(r) + ox
-                        } else {
-                            spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: -1)
-                            count += 1
-                        }
-                    }
-                    x = r
                 }
                 let tail = fold(acc)
                 if tail > 0 && end < w {
@@ -270,27 +281,5 @@ final class CoverageAccumulator {
         }
         touchedTop = Int.max
         touchedBottom = Int.min
-    }
-
-    /// The coverage of each pixel of the window as one `width × height` array (row-major),
-    /// for tests and masks; clears the window.
-    func coverageImage(rule: FillRule) -> [Float] {
-        var image = [Float](repeating: 0, count: width * height)
-        var row = [Float](repeating: 0, count: width + 1)
-        var spans = [CoverageSpan](repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 1)
-        let w = width, left = x0, top = y0
-        row.withUnsafeMutableBufferPointer { cov in
-            spans.withUnsafeMutableBufferPointer { sp in
-                sweep(rule: rule, coverage: cov.baseAddress!, spans: sp.baseAddress!) { y, n in
-                    for k in 0..<n {
-                        let s = sp[k]
-                        for x in Int(s.x0)..<Int(s.x1) {
-                            image[(y - top) * w + x - left] = s.isConstant ? s.coverage : cov[x - left]
-                        }
-                    }
-                }
-            }
-        }
-        return image
     }
 }
