@@ -133,8 +133,8 @@ public final class Canvas {
     func deviceWindow(of path: Path, transform: AffineTransform) -> PixelRect? {
         let b = path.controlPointBounds
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)] {
-            let q = transform.apply(p)
+        for corner in 0..<4 {
+            let q = transform.apply(Point(x: corner % 2 == 0 ? b.minX : b.maxX, y: corner < 2 ? b.minY : b.maxY))
             minX = min(minX, q.x)
             maxX = max(maxX, q.x)
             minY = min(minY, q.y)
