@@ -117,15 +117,12 @@ public struct PathMeasure: Sendable {
     /// Appends to `path` the part of contour `index` between arc lengths `from` and `to`
     /// (clamped to `0...contour.length`), as a new open subpath; nothing when the range is
     /// empty or the contour has no length.
-    ///
-    /// With `continuing`, the piece continues the current subpath of `path` instead of
-    /// starting one (the caller guarantees it starts at `path`'s current point).
-    public func appendPiece(ofContour index: Int, from: Double, to: Double, to path: inout Path, continuing: Bool = false) {
+    public func appendPiece(ofContour index: Int, from: Double, to: Double, to path: inout Path) {
         let contour = contours[index]
         let s0 = max(from, 0), s1 = min(to, contour.length)
         guard s1 > s0, contour.length.isFinite else { return }
         var offset = 0.0
-        var started = continuing
+        var started = false
         for k in contour.segments {
             let seg = segments[k]
             let segStart = offset, segEnd = offset + seg.length
