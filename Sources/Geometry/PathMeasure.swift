@@ -81,10 +81,11 @@ public struct PathMeasure: Sendable {
             case .line, .quad, .cubic:
                 if !open { begin(current) }
                 let n = verb == .line ? 1 : verb == .quad ? 2 : 3
-                let p = path.points[i..<(i + n)].map { $0 }
-                var s = Segment(verb: verb, p0: current, p1: p[0], p2: p[n > 1 ? 1 : 0], p3: p[n - 1], length: 0, table: 0..<0)
+                let points = path.points
+                let end = points[i + n - 1]
+                var s = Segment(verb: verb, p0: current, p1: points[i], p2: n > 1 ? points[i + 1] : end, p3: end, length: 0, table: 0..<0)
                 if verb == .line {
-                    s.length = (p[0] - current).length
+                    s.length = (end - current).length
                 } else {
                     let base = cumulative.count
                     cumulative.append(0)
@@ -99,7 +100,7 @@ public struct PathMeasure: Sendable {
                 }
                 addSegment(s)
                 contourLength += s.length
-                current = p[n - 1]
+                current = end
                 i += n
             case .close:
                 finish(closed: true)
@@ -116,15 +117,12 @@ public struct PathMeasure: Sendable {
     /// Appends to `path` the part of contour `index` between arc lengths `from` and `to`
     /// (clamped to `0...contour.length`), as a new open subpath; nothing when the range is
     /// empty or the contour has no length.
-    ///
-    /// With `continuing`, the piece continues the current subpath of `path` instead of
-    /// starting one (the caller guarantees it starts at `path`'s current point).
-    public func appendPiece(ofContour index: Int, from: Double, to: Double, to path: inout Path, continuing: Bool = false) {
+    public func appendPiece(ofContour index: Int, from: Double, to: Double, to path: inout Path) {
         let contour = contours[index]
         let s0 = max(from, 0), s1 = min(to, contour.length)
         guard s1 > s0, contour.length.isFinite else { return }
         var offset = 0.0
-        var started = continuing
+        var started = false
         for k in contour.segments {
             let seg = segments[k]
             let segStart = offset, segEnd = offset + seg.length

@@ -19,6 +19,7 @@ public struct StrokeStyle: Hashable, Sendable {
     /// How far into the dash pattern each subpath starts; default 0.
     public var dashPhase: Double
 
+    /// A stroke style; every parameter defaults as documented on its property.
     public init(
         lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
         dash: [Double] = [], dashPhase: Double = 0

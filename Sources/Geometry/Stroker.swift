@@ -34,6 +34,7 @@ public struct Stroker: Sendable {
     /// the transform's scale when the outline is drawn transformed.
     public var tolerance: Double
 
+    /// A stroker for `style` producing outlines within `tolerance` (path units).
     public init(style: StrokeStyle, tolerance: Double = Path.defaultTolerance) {
         self.style = style
         self.tolerance = tolerance

@@ -50,7 +50,7 @@ extension Canvas {
                         var v = Compositor.load(q)
                         if s != 1 {
                             let saturated = SIMD4<Float>((m0 * v).sum(), (m1 * v).sum(), (m2 * v).sum(), v.w)
-                            v = saturated.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: v.w))
+                            v = elementMin(elementMax(saturated, .zero), SIMD4(repeating: v.w))
                         }
                         Compositor.store(SourceOverBlend.blend(tintColor, v), q)
                     }

@@ -84,7 +84,7 @@ extension Canvas {
             let base = UnsafeMutableRawPointer(p.baseAddress!)
             for y in 0..<h {
                 for x in 0..<w {
-                    image[y * w + x] = SIMD4<Float>(base.loadUnaligned(fromByteOffset: (r.y0 + y) * rowBytes + (r.x0 + x) * 4, as: SIMD4<UInt8>.self)) * (1 / 255)
+                    image[y * w + x] = unpack(base, byteOffset: (r.y0 + y) * rowBytes + (r.x0 + x) * 4) * (1 / 255)
                 }
             }
             GaussianBlur.blur(image, width: w, height: h, sigma: sigma, edge: edge, line: scratch.blurLine, spare: scratch.blurSpare)
@@ -92,7 +92,7 @@ extension Canvas {
                 for x in 0..<w {
                     var v = image[y * w + x]
                     // Keep the premultiplied invariant (colour ≤ alpha) through rounding.
-                    v = pointwiseMin(v, SIMD4(repeating: v.w))
+                    v = elementMin(v, SIMD4(repeating: v.w))
                     Compositor.store(v, p.baseAddress! + (r.y0 + y) * rowBytes + (r.x0 + x) * 4)
                 }
             }

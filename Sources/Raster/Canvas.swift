@@ -25,7 +25,9 @@ public final class Canvas {
     /// Width and height in device pixels.
     public let width: Int, height: Int
     /// Flattening tolerance in device pixels: the largest distance between a curve and
-    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.02).
+    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.02). Aliased
+    /// drawing (centre sampling) flattens to a quarter of it, since there a pixel flips
+    /// whenever the polyline passes the wrong side of its centre.
     public var tolerance = Path.defaultTolerance
 
     var layers: [Layer]
@@ -131,8 +133,8 @@ public final class Canvas {
     func deviceWindow(of path: Path, transform: AffineTransform) -> PixelRect? {
         let b = path.controlPointBounds
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)] {
-            let q = transform.apply(p)
+        for corner in 0..<4 {
+            let q = transform.apply(Point(x: corner % 2 == 0 ? b.minX : b.maxX, y: corner < 2 ? b.minY : b.maxY))
             minX = min(minX, q.x)
             maxX = max(maxX, q.x)
             minY = min(minY, q.y)
@@ -151,6 +153,6 @@ public final class Canvas {
     func accumulate(_ path: Path, transform: AffineTransform, window: PixelRect, antialiased: Bool) {
         accumulator.reset(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1, antialiased: antialiased)
         let accumulator = self.accumulator
-        path.flatten(transform: transform, tolerance: tolerance) { a, b in accumulator.addLine(a, b) }
+        path.flatten(transform: transform, tolerance: antialiased ? tolerance : tolerance / 4) { a, b in accumulator.addLine(a, b) }
     }
 }

@@ -8,10 +8,12 @@
 public struct Gradient: Sendable, Hashable {
     /// One colour at one location.
     public struct Stop: Sendable, Hashable {
+        /// The colour at this stop.
         public var color: Color
         /// Position along the gradient, 0…1.
         public var location: Double
 
+        /// A stop of `color` at `location` (0…1).
         public init(color: Color, location: Double) {
             self.color = color
             self.location = location
@@ -21,6 +23,7 @@ public struct Gradient: Sendable, Hashable {
     /// The stops in the order given.
     public var stops: [Stop]
 
+    /// A gradient with the given stops (any order; see the type's notes).
     public init(stops: [Stop]) {
         self.stops = stops
     }

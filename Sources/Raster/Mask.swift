@@ -1,7 +1,9 @@
 /// An 8-bit coverage image (0 = hidden, 255 = shown), for clipping drawings by a
 /// rendered view, as SwiftUI's `.mask { … }` does.
 public struct Mask: Sendable, Equatable {
+    /// Width in pixels, at least 1.
     public let width: Int
+    /// Height in pixels, at least 1.
     public let height: Int
     /// `width × height` coverage values, rows top to bottom.
     public var data: [UInt8]

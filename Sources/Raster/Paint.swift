@@ -13,6 +13,7 @@ public struct Paint: Sendable, Equatable {
     /// device space). Independent of the path's transform.
     public var transform: AffineTransform
 
+    /// A paint; see the properties for the parameters' meaning and defaults.
     public init(_ shader: Shader, opacity: Double = 1, blendMode: BlendMode = .normal, transform: AffineTransform = .identity) {
         self.shader = shader
         self.opacity = opacity

@@ -4,17 +4,21 @@ import Glibc
 import Darwin
 #endif
 
-/// Gaussian blur of premultiplied colours, as SVG's `feGaussianBlur` defines it.
+/// Gaussian blur of premultiplied colours.
 ///
-/// Overview (SVG 1.1, §15.17, and Filter Effects Level 1, §9.15): for a standard
-/// deviation σ ≥ 2 the Gaussian is approximated by three successive box blurs of
-/// size `d = ⌊σ · 3·√(2π) / 4 + ½⌋`: if d is odd, three boxes centred on the pixel;
-/// if d is even, two boxes of size d centred on the left and right pixel boundaries
-/// and one of size d + 1 centred on the pixel. Below σ = 2 an exact kernel of radius
-/// ⌈3σ⌉ is used. The blur is separable: rows, then columns. Work is in single
-/// precision on premultiplied 0…1 values (blurring premultiplied colours is what
-/// keeps edges free of dark fringes), each pass a running sum, so the cost does not
-/// depend on σ.
+/// Overview: for a standard deviation σ ≥ 2 the Gaussian is approximated by three
+/// successive centred box blurs, as SVG's `feGaussianBlur` does (SVG 1.1 §15.17),
+/// but with extended boxes whose variance is exactly σ²/3 each, so the result has
+/// the Gaussian's variance for every σ (P. Gwosdek, S. Grewenig, A. Bruhn,
+/// J. Weickert, "Theoretical Foundations of Gaussian Convolution by Extended Box
+/// Filtering", SSVM 2011): a box of radius r = ⌊(√(1 + 12s²) − 1) / 2⌋ for
+/// s² = σ²/3, plus a weight α < 1 on the next pixel out on each side,
+/// α = (2r + 1)(s² − r(r + 1)/3) / (2((r + 1)² − s²)). (SVG's whole-pixel width
+/// `⌊σ · 3·√(2π)/4 + ½⌋` spreads up to 9 % too little.) Below σ = 2 an exact kernel
+/// of radius ⌈3σ⌉ is used. The blur is
+/// separable: rows, then columns. Work is in single precision on premultiplied 0…1
+/// values (blurring premultiplied colours is what keeps edges free of dark
+/// fringes), each pass a running sum, so the cost does not depend on σ.
 ///
 /// Edges: `.transparent` treats everything outside the region as transparent (a
 /// layer's content); `.clamp` repeats the edge pixels (a backdrop, as system
@@ -25,14 +29,13 @@ enum GaussianBlur {
         case clamp
     }
 
-    /// The three box windows (inclusive offsets lo...hi) for σ ≥ 2.
-    static func boxes(sigma: Double) -> [(lo: Int, hi: Int)] {
-        let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
-        if d % 2 == 1 {
-            let r = (d - 1) / 2
-            return [(-r, r), (-r, r), (-r, r)]
-        }
-        return [(-d / 2, d / 2 - 1), (-d / 2 + 1, d / 2), (-d / 2, d / 2)]
+    /// The extended box used for each of the three passes at `sigma`: radius and end weight.
+    static func extendedBox(sigma: Double) -> (radius: Int, alpha: Double) {
+        let s2 = sigma * sigma / 3
+        let r = Int((((1 + 12 * s2).squareRoot() - 1) / 2).rounded(.down))
+        let rr = Double(r)
+        let alpha = (2 * rr + 1) * (s2 - rr * (rr + 1) / 3) / (2 * ((rr + 1) * (rr + 1) - s2))
+        return (r, min(max(alpha, 0), 1))
     }
 
     /// How far (in pixels) the blur spreads a pixel: the region must be grown by this
@@ -40,7 +43,7 @@ enum GaussianBlur {
     static func reach(sigma: Double) -> Int {
         guard sigma > 0, sigma.isFinite else { return 0 }
         if sigma < 2 { return Int((3 * sigma).rounded(.up)) }
-        return boxes(sigma: sigma).reduce(0) { $0 + max(-$1.lo, $1.hi) }
+        return 3 * (extendedBox(sigma: sigma).radius + 1)
     }
 
     /// Blurs the `width × height` image at `image` in place. `line` is scratch storage of
@@ -52,7 +55,7 @@ enum GaussianBlur {
         guard sigma > 0, sigma.isFinite, width > 0, height > 0 else { return }
         let margin = reach(sigma: sigma) + 1
         let kernel: [Float]? = sigma < 2 ? exactKernel(sigma: sigma) : nil
-        let windows = sigma < 2 ? [] : boxes(sigma: sigma)
+        let box = extendedBox(sigma: sigma)
         func run(count n: Int, stride: Int, lines: Int, lineStep: Int) {
             let length = n + 2 * margin
             for l in 0..<lines {
@@ -67,9 +70,9 @@ enum GaussianBlur {
                     convolve(line, into: spare, length: length, kernel: kernel)
                     for k in 0..<n { start[k * stride] = spare[margin + k] }
                 } else {
-                    box(line, into: spare, length: length, window: windows[0])
-                    box(spare, into: line, length: length, window: windows[1])
-                    box(line, into: spare, length: length, window: windows[2])
+                    extendedBox(line, into: spare, length: length, radius: box.radius, alpha: Float(box.alpha))
+                    extendedBox(spare, into: line, length: length, radius: box.radius, alpha: Float(box.alpha))
+                    extendedBox(line, into: spare, length: length, radius: box.radius, alpha: Float(box.alpha))
                     for k in 0..<n { start[k * stride] = spare[margin + k] }
                 }
             }
@@ -78,18 +81,19 @@ enum GaussianBlur {
         run(count: height, stride: width, lines: width, lineStep: 1)
     }
 
-    /// `out[i] = mean(input[i + lo ... i + hi])`, reads clamped to the line.
+    /// `out[i]` = the weighted mean of `input[i − r − 1 ... i + r + 1]`, weight 1 inside
+    /// and `alpha` at the two ends; reads clamped to the line.
     @inline(__always)
-    private static func box(
-        _ input: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>, length: Int, window: (lo: Int, hi: Int)
+    private static func extendedBox(
+        _ input: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>, length: Int, radius r: Int, alpha: Float
     ) {
         @inline(__always) func at(_ i: Int) -> SIMD4<Float> { input[i < 0 ? 0 : (i >= length ? length - 1 : i)] }
-        let scale = 1 / Float(window.hi - window.lo + 1)
+        let scale = 1 / (Float(2 * r + 1) + 2 * alpha)
         var sum = SIMD4<Float>.zero
-        for k in window.lo...window.hi { sum += at(k) }
+        for k in -r...r { sum += at(k) }
         for i in 0..<length {
-            out[i] = sum * scale
-            sum += at(i + 1 + window.hi) - at(i + window.lo)
+            out[i] = (sum + (at(i - r - 1) + at(i + r + 1)) * alpha) * scale
+            sum += at(i + r + 1) - at(i - r)
         }
     }
 

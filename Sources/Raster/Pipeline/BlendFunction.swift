@@ -86,7 +86,9 @@ struct HardLightBlend: BlendFunction {
         let two = cs * 2
         let multiply = cb * two
         let screen = cb + (two - 1) - cb * (two - 1)
-        return multiply.replacing(with: screen, where: cs .> 0.5)
+        return SIMD4(
+            cs.x > 0.5 ? screen.x : multiply.x, cs.y > 0.5 ? screen.y : multiply.y, cs.z > 0.5 ? screen.z : multiply.z,
+            cs.w > 0.5 ? screen.w : multiply.w)
     }
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> { separable(s, d, b) }
 }
@@ -99,14 +101,14 @@ struct OverlayBlend: BlendFunction {
 
 struct DarkenBlend: BlendFunction {
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
-        let r = s + d - pointwiseMax(s * d.w, d * s.w)
+        let r = s + d - elementMax(s * d.w, d * s.w)
         return withAlpha(r, s.w + d.w - s.w * d.w)
     }
 }
 
 struct LightenBlend: BlendFunction {
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
-        let r = s + d - pointwiseMin(s * d.w, d * s.w)
+        let r = s + d - elementMin(s * d.w, d * s.w)
         return withAlpha(r, s.w + d.w - s.w * d.w)
     }
 }
@@ -167,7 +169,7 @@ struct SoftLightBlend: BlendFunction {
 
 struct DifferenceBlend: BlendFunction {
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
-        let r = s + d - 2 * pointwiseMin(s * d.w, d * s.w)
+        let r = s + d - 2 * elementMin(s * d.w, d * s.w)
         return withAlpha(r, s.w + d.w - s.w * d.w)
     }
 }
@@ -258,13 +260,13 @@ struct DestinationOutBlend: BlendFunction {
 struct PlusDarkerBlend: BlendFunction {
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
         let a = min(1, s.w + d.w)
-        let r = pointwiseMax(SIMD4(repeating: a) - ((alphaSplat(s) - s) + (alphaSplat(d) - d)), .zero)
+        let r = elementMax(SIMD4(repeating: a) - ((alphaSplat(s) - s) + (alphaSplat(d) - d)), .zero)
         return withAlpha(r, a)
     }
 }
 
 struct PlusLighterBlend: BlendFunction {
     @inline(__always) static func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
-        pointwiseMin(s + d, SIMD4(repeating: 1))
+        elementMin(s + d, SIMD4(repeating: 1))
     }
 }

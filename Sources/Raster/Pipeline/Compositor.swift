@@ -10,13 +10,12 @@
 enum Compositor {
     @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
-        SIMD4<Float>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)) * (1 / 255)
+        unpack(UnsafePointer(p)) * (1 / 255)
     }
 
     @inline(__always)
     static func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<UInt8>) {
-        let scaled = (v * 255 + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-        UnsafeMutableRawPointer(p).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(scaled, rounding: .towardZero)), as: SIMD4<UInt8>.self)
+        pack(v * 255, p)
     }
 
     /// Blends one colour (premultiplied, 0…1) into `count` pixels at `dst`; coverage per
@@ -82,38 +81,35 @@ enum Compositor {
     ) {
         let s = color * 255
         let opaque = color.w >= 1
+        var solid: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &solid) { pack(s, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         if let coverage {
-            let solid = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(s + 0.5, rounding: .towardZero))
             for i in 0..<count {
                 let c = coverage[i]
                 if c <= 0 { continue }
                 let p = dst + 4 * i
                 if c >= 1 && opaque {
-                    UnsafeMutableRawPointer(p).storeBytes(of: solid, as: SIMD4<UInt8>.self)
+                    p[0] = solid.0
+                    p[1] = solid.1
+                    p[2] = solid.2
+                    p[3] = solid.3
                 } else {
-                    let d = SIMD4<Float>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
-                    let r = s * c + d * (1 - color.w * c) + 0.5
-                    UnsafeMutableRawPointer(p).storeBytes(
-                        of: SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(r.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)), rounding: .towardZero)),
-                        as: SIMD4<UInt8>.self)
+                    pack(s * c + unpack(UnsafePointer(p)) * (1 - color.w * c), p)
                 }
             }
         } else {
             let c = constantCoverage
             if c >= 1 && opaque {
-                let solid = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(s + 0.5, rounding: .towardZero))
                 let packed = unsafeBitCast(solid, to: UInt32.self)
                 let raw = UnsafeMutableRawPointer(dst)
                 for i in 0..<count { raw.storeBytes(of: packed, toByteOffset: 4 * i, as: UInt32.self) }
                 return
             }
-            let sc = s * c + 0.5
+            let sc = s * c
             let k = 1 - color.w * c
             for i in 0..<count {
                 let p = dst + 4 * i
-                let d = SIMD4<Float>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
-                let r = (sc + d * k).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                UnsafeMutableRawPointer(p).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(r, rounding: .towardZero)), as: SIMD4<UInt8>.self)
+                pack(sc + unpack(UnsafePointer(p)) * k, p)
             }
         }
     }

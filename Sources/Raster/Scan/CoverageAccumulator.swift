@@ -25,20 +25,33 @@ import Geometry
 /// centre line it crosses (half-open in y), so the running sum is the exact
 /// winding number at each centre.
 ///
-/// Invariants: between paths every cell is zero; no allocation once the buffers
-/// have grown to the largest window used.
+/// Invariants: between paths every cell is zero and every row's written range is
+/// empty; no allocation once the buffers have grown to the largest window used.
 final class CoverageAccumulator {
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     private var width = 0, height = 0
     private var stride = 0
-    private var cells: [Float] = []
+    /// `stride × height` accumulation cells (manual storage: the loops use plain pointers).
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity = 0
     private var touchedTop = Int.max, touchedBottom = Int.min
     /// Per row of the window, the first and last cell index written (first > last: none).
-    private var rowFirst: [Int32] = [], rowLast: [Int32] = []
+    private var rowFirst: UnsafeMutablePointer<Int32>, rowLast: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
     private var aliased = false
 
-    init() {}
+    init() {
+        cells = .allocate(capacity: 1)
+        rowFirst = .allocate(capacity: 1)
+        rowLast = .allocate(capacity: 1)
+    }
+
+    deinit {
+        cells.deallocate()
+        rowFirst.deallocate()
+        rowLast.deallocate()
+    }
 
     /// Prepares an empty window; `antialiased: false` selects centre sampling.
     func reset(x0: Int, y0: Int, x1: Int, y1: Int, antialiased: Bool) {
@@ -50,10 +63,20 @@ final class CoverageAccumulator {
         height = self.y1 - y0
         stride = width + 2
         let needed = stride * height
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
-        if rowFirst.count < height {
-            rowFirst = [Int32](repeating: Int32.max, count: height)
-            rowLast = [Int32](repeating: -1, count: height)
+        if cellCapacity < needed {
+            cells.deallocate()
+            cells = .allocate(capacity: needed)
+            cells.initialize(repeating: 0, count: needed)
+            cellCapacity = needed
+        }
+        if rowCapacity < height {
+            rowFirst.deallocate()
+            rowLast.deallocate()
+            rowFirst = .allocate(capacity: height)
+            rowFirst.initialize(repeating: Int32.max, count: height)
+            rowLast = .allocate(capacity: height)
+            rowLast.initialize(repeating: -1, count: height)
+            rowCapacity = height
         }
         touchedTop = Int.max
         touchedBottom = Int.min
@@ -120,50 +143,47 @@ final class CoverageAccumulator {
         touchedTop = min(touchedTop, rowStart)
         touchedBottom = max(touchedBottom, rowEnd)
         var x = xa
-        let first = rowFirst.withUnsafeMutableBufferPointer { $0.baseAddress! }
-        let last = rowLast.withUnsafeMutableBufferPointer { $0.baseAddress! }
-        cells.withUnsafeMutableBufferPointer { c in
-            for row in rowStart..<rowEnd {
-                let base = row * stride
-                let top = max(Double(row), ya), bottom = min(Double(row + 1), yb)
-                let dy = bottom - top
-                let xNext = x + dxdy * dy
-                let d = Float(dy) * dir
-                let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-                let lFloor = l.rounded(.down)
-                let li = Int(lFloor)
-                let ri = Int(r.rounded(.up))
-                first[row] = min(first[row], Int32(li))
-                last[row] = max(last[row], Int32(ri))
-                if ri <= li + 1 {
-                    // Within one column: the area right of the segment's midpoint.
-                    let xm = Float((x + xNext) / 2 - lFloor)
-                    c[base + li] += d - d * xm
-                    c[base + li + 1] += d * xm
+        let c = cells, first = rowFirst, last = rowLast
+        for row in rowStart..<rowEnd {
+            let base = row * stride
+            let top = max(Double(row), ya), bottom = min(Double(row + 1), yb)
+            let dy = bottom - top
+            let xNext = x + dxdy * dy
+            let d = Float(dy) * dir
+            let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
+            let lFloor = l.rounded(.down)
+            let li = Int(lFloor)
+            let ri = Int(r.rounded(.up))
+            first[row] = min(first[row], Int32(li))
+            last[row] = max(last[row], Int32(ri))
+            if ri <= li + 1 {
+                // Within one column: the area right of the segment's midpoint.
+                let xm = Float((x + xNext) / 2 - lFloor)
+                c[base + li] += d - d * xm
+                c[base + li + 1] += d * xm
+            } else {
+                let s = Float(1 / (r - l))
+                let lf = Float(l - lFloor)
+                let a0 = 0.5 * s * (1 - lf) * (1 - lf)
+                let rf = Float(r - r.rounded(.up) + 1)
+                let am = 0.5 * s * rf * rf
+                c[base + li] += d * a0
+                if ri == li + 2 {
+                    c[base + li + 1] += d * (1 - a0 - am)
                 } else {
-                    let s = Float(1 / (r - l))
-                    let lf = Float(l - lFloor)
-                    let a0 = 0.5 * s * (1 - lf) * (1 - lf)
-                    let rf = Float(r - r.rounded(.up) + 1)
-                    let am = 0.5 * s * rf * rf
-                    c[base + li] += d * a0
-                    if ri == li + 2 {
-                        c[base + li + 1] += d * (1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - lf)
-                        c[base + li + 1] += d * (a1 - a0)
-                        var k = li + 2
-                        while k < ri - 1 {
-                            c[base + k] += d * s
-                            k += 1
-                        }
-                        let a2 = a1 + Float(ri - li - 3) * s
-                        c[base + ri - 1] += d * (1 - a2 - am)
+                    let a1 = s * (1.5 - lf)
+                    c[base + li + 1] += d * (a1 - a0)
+                    var k = li + 2
+                    while k < ri - 1 {
+                        c[base + k] += d * s
+                        k += 1
                     }
-                    c[base + ri] += d * am
+                    let a2 = a1 + Float(ri - li - 3) * s
+                    c[base + ri - 1] += d * (1 - a2 - am)
                 }
-                x = xNext
+                c[base + ri] += d * am
             }
+            x = xNext
         }
     }
 
@@ -174,14 +194,12 @@ final class CoverageAccumulator {
         touchedTop = min(touchedTop, first)
         touchedBottom = max(touchedBottom, last)
         let w = Double(width)
-        cells.withUnsafeMutableBufferPointer { c in
-            for row in max(first, 0)..<min(last, height) {
-                let x = ax + (Double(row) + 0.5 - ay) * dxdy
-                let column = Int32(min(max((x - 0.5).rounded(.up), 0), w))
-                c[row * stride + Int(column)] += dir
-                rowFirst[row] = min(rowFirst[row], column)
-                rowLast[row] = max(rowLast[row], column)
-            }
+        for row in max(first, 0)..<min(last, height) {
+            let x = ax + (Double(row) + 0.5 - ay) * dxdy
+            let column = Int32(min(max((x - 0.5).rounded(.up), 0), w))
+            cells[row * stride + Int(column)] += dir
+            rowFirst[row] = min(rowFirst[row], column)
+            rowLast[row] = max(rowLast[row], column)
         }
     }
 
@@ -213,84 +231,71 @@ final class CoverageAccumulator {
             return a
         }
         let ox = Int32(x0)
-        cells.withUnsafeMutableBufferPointer { cellBuffer in
-            let c = cellBuffer.baseAddress!
-            for y in rows {
-                let row = y - y0
-                let firstCell = Int(rowFirst[row]), lastCell = Int(rowLast[row])
-                rowFirst[row] = Int32.max
-                rowLast[row] = -1
-                guard firstCell <= lastCell else { continue }
-                let base = c + row * stride
-                let end = min(lastCell + 1, w)
-                var acc: Float = 0
-                if firstCell < w {
-                    for x in firstCell..<end {
-                        acc += base[x]
-                        base[x] = 0
-                        coverage[x] = fold(acc)
-                    }
+        let c = cells
+        for y in rows {
+            let row = y - y0
+            let firstCell = Int(rowFirst[row]), lastCell = Int(rowLast[row])
+            rowFirst[row] = Int32.max
+            rowLast[row] = -1
+            guard firstCell <= lastCell else { continue }
+            let base = c + row * stride
+            let end = min(lastCell + 1, w)
+            var acc: Float = 0
+            var count = 0
+            // One pass: a written cell changes the running sum (a pixel of its own
+            // coverage); a run of unwritten cells repeats the last value, and long runs
+            // become constant spans.
+            @inline(__always) func appendVarying(_ a: Int, _ b: Int) {
+                if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(a) + ox {
+                    spans[count - 1].x1 = Int32(b) + ox
+                } else {
+                    spans[count] = CoverageSpan(x0: Int32(a) + ox, x1: Int32(b) + ox, coverage: -1)
+                    count += 1
                 }
-                var k = max(end, firstCell)
-                while k <= min(lastCell, w + 1) {
-                    base[k] = 0
-                    k += 1
-                }
-                // Runs of one value become constant spans; the rest merge into varying spans.
-                var count = 0
-                var x = min(firstCell, end)
-                while x < end {
-                    let v = coverage[x]
+            }
+            var x = firstCell
+            while x < end {
+                let cell = base[x]
+                if cell != 0 {
+                    acc += cell
+                    base[x] = 0
+                    let v = fold(acc)
+                    coverage[x] = v
+                    if v > 0 { appendVarying(x, x + 1) }
+                    x += 1
+                } else {
                     var r = x + 1
-                    while r < end && coverage[r] == v { r += 1 }
+                    while r < end && base[r] == 0 { r += 1 }
+                    let v = fold(acc)
                     if v > 0 {
                         if r - x >= 8 {
                             spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: v)
                             count += 1
-                        } else if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(x) + ox {
-                            spans[count - 1].x1 = Int32(r) + ox
                         } else {
-                            spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: -1)
-                            count += 1
+                            for k in x..<r { coverage[k] = v }
+                            appendVarying(x, r)
                         }
                     }
                     x = r
                 }
-                let tail = fold(acc)
-                if tail > 0 && end < w {
-                    if count > 0 && spans[count - 1].isConstant && spans[count - 1].coverage == tail && spans[count - 1].x1 == Int32(end) + ox {
-                        spans[count - 1].x1 = Int32(w) + ox
-                    } else {
-                        spans[count] = CoverageSpan(x0: Int32(end) + ox, x1: Int32(w) + ox, coverage: tail)
-                        count += 1
-                    }
-                }
-                if count > 0 { body(y, count) }
             }
+            var k = max(end, firstCell)
+            while k <= min(lastCell, w + 1) {
+                base[k] = 0
+                k += 1
+            }
+            let tail = fold(acc)
+            if tail > 0 && end < w {
+                if count > 0 && spans[count - 1].isConstant && spans[count - 1].coverage == tail && spans[count - 1].x1 == Int32(end) + ox {
+                    spans[count - 1].x1 = Int32(w) + ox
+                } else {
+                    spans[count] = CoverageSpan(x0: Int32(end) + ox, x1: Int32(w) + ox, coverage: tail)
+                    count += 1
+                }
+            }
+            if count > 0 { body(y, count) }
         }
         touchedTop = Int.max
         touchedBottom = Int.min
-    }
-
-    /// The coverage of each pixel of the window as one `width × height` array (row-major),
-    /// for tests and masks; clears the window.
-    func coverageImage(rule: FillRule) -> [Float] {
-        var image = [Float](repeating: 0, count: width * height)
-        var row = [Float](repeating: 0, count: width + 1)
-        var spans = [CoverageSpan](repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 1)
-        let w = width, left = x0, top = y0
-        row.withUnsafeMutableBufferPointer { cov in
-            spans.withUnsafeMutableBufferPointer { sp in
-                sweep(rule: rule, coverage: cov.baseAddress!, spans: sp.baseAddress!) { y, n in
-                    for k in 0..<n {
-                        let s = sp[k]
-                        for x in Int(s.x0)..<Int(s.x1) {
-                            image[(y - top) * w + x - left] = s.isConstant ? s.coverage : cov[x - left]
-                        }
-                    }
-                }
-            }
-        }
-        return image
     }
 }

@@ -24,7 +24,7 @@ struct ImageShader {
             @inline(__always) func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
                 let ci = i < 0 ? 0 : (i >= w ? w - 1 : i)
                 let cj = j < 0 ? 0 : (j >= h ? h - 1 : j)
-                return SIMD4<Float>(base.loadUnaligned(fromByteOffset: (cj * w + ci) * 4, as: SIMD4<UInt8>.self))
+                return unpack(base, byteOffset: (cj * w + ci) * 4)
             }
             var u = p.x, v = p.y
             switch quality {
@@ -68,7 +68,7 @@ struct PixelShader {
         let row = UnsafeRawPointer(base + (y - y0) * rowBytes + (x - x0) * 4)
         let scale = opacity / 255
         for k in 0..<count {
-            out[k] = SIMD4<Float>(row.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) * scale
+            out[k] = unpack(row, byteOffset: 4 * k) * scale
         }
     }
 }
