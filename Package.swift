@@ -5,11 +5,13 @@ import PackageDescription
 //   animate → Timeline → Scene → Raster → Geometry
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
+//   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Export
 let package = Package(
     name: "animate",
     products: [
         .executable(name: "animate", targets: ["animate"]),
         .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .library(name: "AnimateTesting", targets: ["AnimateTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,10 +28,13 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
+        .target(name: "FrameDiff", dependencies: ["Raster"]),
+        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Timeline", "Export"]),
+        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export",
+                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,6 +44,9 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
-        .testTarget(name: "AnimateTests", dependencies: ["animate", "Timeline", "Export", "Raster"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(
+            name: "AnimateTests",
+            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "FrameDiff", "Regression", "AnimateTesting"]),
     ]
 )
