@@ -10,10 +10,12 @@
 // - whether it is a timing change (the same values at the first and the last
 //   frame, so the motion goes to the same place at a different pace) or a
 //   change of values (it ends elsewhere);
-// - for a timing change, the whole number of frames by which the actual
-//   motion is late (positive) or early (negative), when such a shift explains
-//   it exactly: shifted frames match and the frames shifted in hold the end
-//   values. Shifts up to ten seconds are tried.
+// - the whole number of frames by which the actual motion is late (positive)
+//   or early (negative) from the departing frame on, when such a shift
+//   explains the following second of motion (or what is left of it) within
+//   the tolerance. Looking at that window only, rather than at the whole
+//   trace, finds a delayed animation among others that did not move. Shifts
+//   up to ten seconds are tried, smallest first.
 // Parameters present in only one trace, a changed component count, a changed
 // frame rate or frame count are differences too.
 
@@ -203,17 +205,19 @@ extension ParamTrace {
             param: expected.name, kind: endsAgree ? .timing : .values, firstFrame: first,
             expected: Array(expected.value(atFrame: first)), actual: Array(actual.value(atFrame: first)),
             maxDeviation: maxDeviation, maxDeviationFrame: maxFrame,
-            shiftFrames: endsAgree ? shift(expected, actual, common: common, limit: 10 * fps, tolerance: tolerance) : nil, fps: fps)
+            shiftFrames: shift(expected, actual, from: first, common: common, window: max(fps, 2), limit: 10 * fps, tolerance: tolerance),
+            fps: fps)
     }
 
-    /// The smallest whole-frame shift `k` with `actual[n] = expected[n − k]` on the common
-    /// frames, the frames shifted in holding the first (k > 0) or last (k < 0) value.
-    private static func shift(_ expected: Track, _ actual: Track, common: Int, limit: Int, tolerance: TraceTolerance) -> Int? {
+    /// The smallest whole-frame shift `k` with `actual[n] = expected[n − k]` for the
+    /// `window` frames from `first` (clamped to the common frames).
+    private static func shift(_ expected: Track, _ actual: Track, from first: Int, common: Int, window: Int, limit: Int, tolerance: TraceTolerance) -> Int? {
         guard common > 1 else { return nil }
+        let end = min(first + window, common)
         for magnitude in 1..<min(common, limit + 1) {
             for k in [magnitude, -magnitude] {
                 var matches = true
-                for n in 0..<common {
+                for n in first..<end {
                     let source = min(max(n - k, 0), common - 1)
                     if !tolerance.accepts(actual.value(atFrame: n), expected.value(atFrame: source)) {
                         matches = false

@@ -36,6 +36,19 @@ final class TraceComparisonTests: XCTestCase {
         XCTAssertEqual(early.shiftFrames, -3)
     }
 
+    func testOneDelayedMoveAmongOthersIsFound() throws {
+        // Out and back: only the way out starts later; the way back is where it was.
+        let out = ramp(frames: 120, start: 10, length: 20)
+        let back = ramp(frames: 120, start: 70, length: 20)
+        let expected = trace(zip(out, back).map { $0 - $1 })
+        let lateOut = ramp(frames: 120, start: 16, length: 20)
+        let actual = trace(zip(lateOut, back).map { $0 - $1 })
+        let d = try XCTUnwrap(expected.compare(to: actual).differences.first)
+        XCTAssertEqual(d.kind, .timing)
+        XCTAssertEqual(d.shiftFrames, 6)
+        XCTAssertEqual(d.firstFrame, 11)
+    }
+
     func testChangedCurveIsTimingWithoutAShift() throws {
         let expected = trace(ramp(frames: 60, start: 10, length: 20))
         let actual = trace(ramp(frames: 60, start: 10, length: 26))
