@@ -8,8 +8,9 @@
 // - the first frame where it departs, with both values there;
 // - its largest deviation and where;
 // - whether it is a timing change (the same values at the first and the last
-//   frame, so the motion goes to the same place at a different pace) or a
-//   change of values (it ends elsewhere);
+//   frame, so the motion goes to the same place at a different pace, or a
+//   whole-frame shift explains it, below) or a change of values (it ends
+//   elsewhere);
 // - the whole number of frames by which the actual motion is late (positive)
 //   or early (negative) from the departing frame on, when such a shift
 //   explains the following second of motion (or what is left of it) within
@@ -55,7 +56,7 @@ public struct TraceDifference: Sendable, Hashable, Codable, CustomStringConverti
         case added
         /// The parameter has a different number of components.
         case componentsChanged
-        /// The same values at the first and last frames, different ones between: the pace changed.
+        /// The same values at the first and last frames, or the same motion shifted in time: the pace changed.
         case timing
         /// Different values at the first or the last frame: the motion goes elsewhere.
         case values
@@ -201,12 +202,11 @@ extension ParamTrace {
                 param: expected.name, kind: .values, expected: Array(expected.value(atFrame: expected.frameCount - 1)),
                 actual: Array(actual.value(atFrame: actual.frameCount - 1)), maxDeviation: 0, fps: fps)
         }
+        let shift = shift(expected, actual, from: first, common: common, window: max(fps, 2), limit: 10 * fps, tolerance: tolerance)
         return TraceDifference(
-            param: expected.name, kind: endsAgree ? .timing : .values, firstFrame: first,
+            param: expected.name, kind: endsAgree || shift != nil ? .timing : .values, firstFrame: first,
             expected: Array(expected.value(atFrame: first)), actual: Array(actual.value(atFrame: first)),
-            maxDeviation: maxDeviation, maxDeviationFrame: maxFrame,
-            shiftFrames: shift(expected, actual, from: first, common: common, window: max(fps, 2), limit: 10 * fps, tolerance: tolerance),
-            fps: fps)
+            maxDeviation: maxDeviation, maxDeviationFrame: maxFrame, shiftFrames: shift, fps: fps)
     }
 
     /// The smallest whole-frame shift `k` with `actual[n] = expected[n − k]` for the
