@@ -81,8 +81,10 @@ public struct GoldenDirectory: Sendable {
             entries.append(.init(frame: number, file: name))
         }
         let first = frames.first?.pixmap
+        // An absolute path would tie the golden to one checkout; keep the file's name.
+        let source = rendering.name.hasPrefix("/") ? (rendering.name as NSString).lastPathComponent : rendering.name
         let manifest = GoldenManifest(
-            source: rendering.name, width: first?.width ?? 0, height: first?.height ?? 0, fps: rendering.fps,
+            source: source, width: first?.width ?? 0, height: first?.height ?? 0, fps: rendering.fps,
             frameCount: rendering.frameCount, scale: scale, frames: entries, trace: rendering.trace, environment: environment)
         try JSONFile.write(manifest, to: manifestPath)
         let kept = Set(entries.map(\.file))

@@ -5,7 +5,7 @@ import FrameDiff
 public struct GoldenManifest: Sendable, Hashable, Codable {
     /// The manifest format's version; this is 1.
     public var format: Int
-    /// The rendering's name when recorded (a timeline's path as given).
+    /// The rendering's name when recorded: a timeline's relative path as given, or its file name.
     public var source: String
     /// Frame width in pixels.
     public var width: Int

@@ -178,17 +178,21 @@ struct TestCommand: ParsableCommand {
         return found
     }
 
-    /// Golden folders under `--golden` whose timeline is not among those tested.
+    /// Golden folders under `--golden` recorded from a timeline of the tested folders
+    /// (their manifest's source lies in one) whose timeline is gone.
     private func staleGoldens(known: Set<String>) -> [String] {
-        guard paths.allSatisfy({ var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }),
-            let enumerator = FileManager.default.enumerator(atPath: golden)
-        else { return [] }
+        let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+            .map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        guard !folders.isEmpty, let enumerator = FileManager.default.enumerator(atPath: golden) else { return [] }
         var stale: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            if (relative as NSString).lastPathComponent == GoldenDirectory.manifestName {
-                let name = (relative as NSString).deletingLastPathComponent
-                if !known.contains(name) { stale.append(name) }
-            }
+            guard (relative as NSString).lastPathComponent == GoldenDirectory.manifestName else { continue }
+            let name = (relative as NSString).deletingLastPathComponent
+            guard !known.contains(name),
+                let manifest = try? GoldenDirectory(path: (golden as NSString).appendingPathComponent(name)).manifest(),
+                folders.contains(where: { manifest.source.hasPrefix($0) })
+            else { continue }
+            stale.append(name)
         }
         return stale.sorted()
     }
