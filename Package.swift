@@ -5,7 +5,7 @@ import PackageDescription
 //   animate → Timeline → Scene → Raster → Geometry
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
-//   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Export
+//   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
 let package = Package(
     name: "animate",
     products: [
@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
-        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Timeline", "Export"]),
+        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
         .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
         .executableTarget(
             name: "animate",

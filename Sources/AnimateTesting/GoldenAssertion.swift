@@ -49,6 +49,8 @@ public struct GoldenAssertion: Sendable {
             return Verdict(failure: "could not render the frames to compare: \(error)", report: nil, images: [])
         }
         do throws(RegressionError) {
+            // The folder is this test's own: clear whatever an interrupted run left.
+            try? FileManager.default.removeItem(atPath: artifacts)
             let writer = try ReportWriter(directory: artifacts)
             let report = try check.check(subject, golden: golden, name: golden.path.split(separator: "/").suffix(2).joined(separator: "/"), writer: writer)
             if report.status == .passed {

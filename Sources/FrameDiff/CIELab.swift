@@ -19,10 +19,14 @@ import Darwin
 
 /// A colour in CIE L*a*b* relative to the D65 white: `l` 0…100, `a` and `b` about −128…128.
 public struct CIELab: Sendable, Hashable {
+    /// Lightness, 0 (black) to 100 (white).
     public var l: Double
+    /// Green (negative) to red (positive).
     public var a: Double
+    /// Blue (negative) to yellow (positive).
     public var b: Double
 
+    /// The colour with these coordinates.
     public init(l: Double, a: Double, b: Double) {
         self.l = l
         self.a = a

@@ -21,6 +21,7 @@ public struct ParamTrace: Sendable, Hashable, Codable {
         /// `frameCount × components` values, frame by frame.
         public var values: [Double]
 
+        /// A track of `values.count / components` frames.
         public init(name: String, components: Int, values: [Double]) {
             self.name = name
             self.components = components
@@ -36,6 +37,7 @@ public struct ParamTrace: Sendable, Hashable, Codable {
         public var frameCount: Int { components > 0 ? values.count / components : 0 }
     }
 
+    /// A trace of `frameCount` frames at `fps`; each track holds `frameCount × components` values.
     public init(fps: Int, frameCount: Int, params: [Track]) {
         self.fps = fps
         self.frameCount = frameCount

@@ -9,6 +9,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Height in pixels, at least 1.
     public var height: Int
 
+    /// The rectangle of `width × height` pixels whose top-left pixel is (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

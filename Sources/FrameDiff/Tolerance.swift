@@ -32,6 +32,7 @@ public struct Tolerance: Sendable, Hashable, Codable {
     /// SSIM reacts to sub-pixel shifts and flat-region noise, so it reports rather than judges.
     public var minimumSSIM: Double?
 
+    /// A tolerance; each argument defaults to the value described above.
     public init(
         pixelThreshold: Double = 2, toleratesAntialiasing: Bool = true, maxClusterSize: Int? = 8,
         maxDifferingPixels: Int? = nil, maxDifferingShare: Double? = 0.001, minimumSSIM: Double? = nil

@@ -27,6 +27,7 @@ public struct TraceTolerance: Sendable, Hashable, Codable {
     /// Allowed difference relative to the larger magnitude; default 1e-6.
     public var relative: Double
 
+    /// Values `a` and `b` are equal when `|a − b| ≤ absolute + relative × max(|a|, |b|)`.
     public init(absolute: Double = 1e-6, relative: Double = 1e-6) {
         self.absolute = absolute
         self.relative = relative

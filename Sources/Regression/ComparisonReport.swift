@@ -41,6 +41,7 @@ public struct ComparisonReport: Sendable, Codable {
     /// The error that stopped the comparison, for `status == .error`.
     public var error: String?
 
+    /// A report with no frames, problems or notes yet.
     public init(name: String, expected: String, actual: String, status: Status, tolerance: Tolerance) {
         self.name = name
         self.expected = expected
@@ -77,8 +78,11 @@ public struct ComparisonReport: Sendable, Codable {
 
     /// The three images of a failing frame, relative to the report folder.
     public struct FrameImages: Sendable, Codable {
+        /// The expected frame.
         public var expected: String
+        /// The difference image.
         public var diff: String
+        /// The actual frame.
         public var actual: String
     }
 
@@ -86,7 +90,9 @@ public struct ComparisonReport: Sendable, Codable {
     public struct TracePlot: Sendable, Codable {
         /// The parameter, with `[k]` for a component of a vector.
         public var param: String
+        /// The expected values, one per frame.
         public var expected: [Double]
+        /// The actual values, one per frame.
         public var actual: [Double]
         /// Where the values first depart.
         public var firstFrame: Int?

@@ -28,6 +28,7 @@ public struct GoldenCheck: Sendable {
     /// The scale the rendering was made at, when not its own; stored in the manifest.
     public var scale: Double?
 
+    /// A check; the record mode defaults to the environment's (`RecordMode.fromEnvironment`).
     public init(
         mode: RecordMode = .fromEnvironment(ProcessInfo.processInfo.environment), tolerance: Tolerance = .default,
         traceTolerance: TraceTolerance = .default, frames: FrameChoice? = nil, scale: Double? = nil

@@ -18,6 +18,7 @@ public struct GoldenDirectory: Sendable {
     /// The folder.
     public let path: String
 
+    /// The golden in the folder at `path` (which need not exist yet).
     public init(path: String) {
         self.path = path
     }

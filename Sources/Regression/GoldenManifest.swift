@@ -31,12 +31,14 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         /// The PNG file, relative to the golden's folder.
         public var file: String
 
+        /// Frame `frame`, stored in `file`.
         public init(frame: Int, file: String) {
             self.frame = frame
             self.file = file
         }
     }
 
+    /// A manifest of format 1.
     public init(
         source: String, width: Int, height: Int, fps: Int, frameCount: Int, scale: Double?, frames: [Frame], trace: ParamTrace?,
         environment: RecordingEnvironment

@@ -20,6 +20,7 @@ public struct RecordingEnvironment: Sendable, Hashable, Codable {
     /// Library versions by name: the C library, libavcodec, libavformat, libavutil, libswscale, zlib.
     public var libraries: [String: String]
 
+    /// An environment from its parts.
     public init(architecture: String, system: String, swift: String, libraries: [String: String]) {
         self.architecture = architecture
         self.system = system

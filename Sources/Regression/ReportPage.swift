@@ -72,9 +72,12 @@ enum ReportPage {
         "<div class=\"\(name)\"><h3>\(title)</h3><ul>" + items.map { "<li>\(escape($0))</li>" }.joined() + "</ul></div>\n"
     }
 
-    /// One bar per compared frame; failing bars link to their figure.
+    /// One bar per compared frame; failing bars link to their figure. Up to 24 bars are
+    /// each labelled with their frame number, longer strips only at their ends.
     static func strip(_ r: ComparisonReport, id: String) -> String {
-        let width = 8, gap = 1, height = 60
+        let width = min(max(640 / r.frames.count, 3), 24), gap = 1, height = 60
+        let labelled = r.frames.count <= 24
+        let total = r.frames.count * (width + gap)
         let maxDiffering = max(r.frames.map(\.difference.differingPixels).max() ?? 1, 1)
         var bars = ""
         for (i, f) in r.frames.enumerated() {
@@ -82,14 +85,16 @@ enum ReportPage {
             let value = d.sizesMatch ? d.differingPixels : maxDiffering
             let h = value == 0 ? (d.changedPixels > 0 ? 3 : 1) : max(4, Int(Double(height - 4) * log(1 + Double(value)) / log(1 + Double(maxDiffering))) + 4)
             let color = !d.isWithinTolerance ? "#e61414" : d.antialiasedPixels > 0 ? "#fac800" : d.changedPixels > 0 ? "#96beff" : "#c8c8c8"
-            let rect = "<rect x=\"\(i * (width + gap))\" y=\"\(height - h)\" width=\"\(width)\" height=\"\(h)\" fill=\"\(color)\"><title>frame \(f.frame): \(d.differingPixels) differing, \(d.antialiasedPixels) anti-aliased, \(d.changedPixels) changed</title></rect>"
+            let x = i * (width + gap)
+            var rect = "<rect x=\"\(x)\" y=\"\(height - h)\" width=\"\(width)\" height=\"\(h)\" fill=\"\(color)\"><title>frame \(f.frame): \(d.differingPixels) differing, \(d.antialiasedPixels) anti-aliased, \(d.changedPixels) changed</title></rect>"
+            if labelled { rect += "<text x=\"\(Double(x) + Double(width) / 2)\" y=\"\(height + 12)\" text-anchor=\"middle\">\(f.frame)</text>" }
             bars += f.images != nil ? "<a href=\"#\(id)-frame-\(f.frame)\">\(rect)</a>" : rect
         }
-        let total = r.frames.count * (width + gap)
+        let axis = labelled ? "" : "<div class=\"axis\" style=\"width: \(total)px\"><span>frame \(r.frames.first!.frame)</span><span>frame \(r.frames.last!.frame)</span></div>"
+        let svgHeight = height + (labelled ? 16 : 0)
         return """
-            <h3>Frames</h3><p class="hint">One bar per frame, height the differing pixels (log scale); red bars fail and link to their images.</p>
-            <div class="strip"><svg width="\(total)" height="\(height)" viewBox="0 0 \(total) \(height)">\(bars)</svg>
-            <div class="axis" style="width: \(total)px"><span>frame \(r.frames.first!.frame)</span><span>frame \(r.frames.last!.frame)</span></div></div>
+            <h3>Frames</h3><p class="hint">One bar per compared frame, its height the differing pixels (log scale); red bars fail and link to their images.</p>
+            <div class="strip"><svg width="\(total)" height="\(svgHeight)" viewBox="0 0 \(total) \(svgHeight)">\(bars)</svg>\(axis)</div>
 
             """
     }
@@ -202,7 +207,7 @@ enum ReportPage {
         section.failed .badge, section.missing .badge, section.error .badge { background: #c01010; color: white; }
         section.passed .badge { background: #18803a; color: white; } section.recorded .badge { background: #d08000; color: white; }
         .paths code { background: #f3f3f3; padding: 0 3px; } .error, .problems li { color: #a00; } .notes li { color: #555; } .hint { color: #666; font-size: 12px; margin: 2px 0; }
-        .strip { overflow-x: auto; padding-bottom: 4px; } .strip svg { display: block; background: #f6f6f6; }
+        .strip { overflow-x: auto; padding-bottom: 4px; } .strip svg { display: block; } .strip text { font-size: 10px; fill: #666; }
         .strip .axis { display: flex; justify-content: space-between; color: #777; font-size: 11px; max-width: 100%; }
         figure { margin: 16px 0; padding-top: 8px; border-top: 1px solid #eee; } figcaption h3 { display: inline; margin-right: 12px; }
         .violations { display: inline; padding: 0; margin: 0; } .violations li { display: inline; color: #a00; margin-right: 12px; }

@@ -100,6 +100,7 @@ public struct ReportSummary: Sendable, Codable {
     /// The machine that ran the comparison.
     public var environment: RecordingEnvironment
 
+    /// A summary from its parts.
     public init(title: String, passed: Bool, comparisons: [ComparisonReport], environment: RecordingEnvironment) {
         self.title = title
         self.passed = passed

@@ -24,6 +24,7 @@ public struct SequenceComparator {
     /// The most failing frames to write images for (the worst one is always written).
     public var imageLimit: Int
 
+    /// A comparator; traces are compared only when asked, images written for 30 failing frames at most.
     public init(tolerance: Tolerance = .default, traceTolerance: TraceTolerance = .default, comparesTraces: Bool = false, imageLimit: Int = 30) {
         self.tolerance = tolerance
         self.traceTolerance = traceTolerance
