@@ -12,6 +12,10 @@ final class DiffCommandTests: RegressionTestCase {
         let run = try animate("diff", timeline, "frames")
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("ok: 10 frames within the tolerance"), run.stdout)
+        XCTAssertEqual(try animate("diff", "frames/%04d.png", timeline).status, 0, "a numbered pattern reads the same frames")
+        XCTAssertEqual(try animate(timeline, "-o", "a.gif", "--quiet").status, 0)
+        let gif = try animate("diff", timeline, "a.gif")
+        XCTAssertEqual(gif.status, 0, "this drawing's colours fit a GIF palette exactly: " + gif.stdout)
     }
 
     func testPatchInOneFrameExitsTwoNamesTheFrameAndWritesAReport() throws {
@@ -109,6 +113,24 @@ final class DiffCommandTests: RegressionTestCase {
 
         XCTAssertEqual(try animate("diff", timeline, timeline, "--max-diff-share", "2").status, 1)
         XCTAssertEqual(try animate("diff", timeline, timeline, "--trace", "--frames", "x").status, 1)
+    }
+
+    func testTraceFilesCompare() throws {
+        let early = try Rendering.timeline(at: try write(Self.timeline(start: 0.2), to: "a.json"))
+        let late = try Rendering.timeline(at: try write(Self.timeline(start: 0.4), to: "b.json"))
+        try TraceFile.write(try XCTUnwrap(early.trace), to: path("a.trace.json"))
+        try TraceFile.write(try XCTUnwrap(late.trace), to: path("b.trace.json"))
+        XCTAssertEqual(try TraceFile.read(path("a.trace.json")), early.trace)
+        let same = try animate("diff", "a.trace.json", "a.json")
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        let run = try animate("diff", "a.trace.json", "b.trace.json")
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("timing of slide changed: departs at frame 3 (0.300 s)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("2 frames (0.200 s) late"), run.stdout)
+        XCTAssertEqual(try animate("a.json", "-o", "a.gif", "--quiet").status, 0)
+        let framesOnly = try animate("diff", "a.trace.json", "a.gif")
+        XCTAssertEqual(framesOnly.status, 1, "a trace is not compared with frames alone")
+        XCTAssertTrue(framesOnly.stderr.contains("a trace file is compared with another trace"), framesOnly.stderr)
     }
 
     func testTracesOfGoldensAndTimelinesCompare() throws {
