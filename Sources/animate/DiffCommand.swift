@@ -67,7 +67,7 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure.invalid(error.description)
         }
         let tracesOnly = e.kind == .trace || a.kind == .trace
-        if tracesOnly && !(e.kind == .trace || e.trace != nil) || tracesOnly && !(a.kind == .trace || a.trace != nil) {
+        if tracesOnly && (e.trace == nil || a.trace == nil) {
             throw CommandFailure.invalid("a trace file is compared with another trace, a timeline or a golden")
         }
         var requested: [Int]?
