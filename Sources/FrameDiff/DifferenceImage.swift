@@ -55,7 +55,7 @@ public enum DifferenceImage {
     }
 
     /// Draws a one-pixel outline two pixels outside `bounds`, clipped to the image.
-    static func frame(_ bounds: PixelRect, in image: inout Pixmap) {
+    static func frame(_ bounds: PixelBounds, in image: inout Pixmap) {
         let x0 = bounds.x - 3, y0 = bounds.y - 3
         let x1 = bounds.x + bounds.width + 2, y1 = bounds.y + bounds.height + 2
         let left = max(x0, 0), right = min(x1, image.width - 1)

@@ -15,7 +15,7 @@ extension FrameComparator {
         let differing = PixelClass.differing.rawValue
         let visited: UInt8 = 0x80
         var largest = 0
-        var largestBounds: PixelRect?
+        var largestBounds: PixelBounds?
         var clusters = 0
         stack.reserveCapacity(difference.differingPixels)
         classes.withUnsafeMutableBufferPointer { map in
@@ -23,7 +23,7 @@ extension FrameComparator {
                 for x in bounds.x..<(bounds.x + bounds.width) where map[y * width + x] == differing {
                     clusters += 1
                     var size = 0
-                    var clusterBounds = PixelRect(x: x, y: y)
+                    var clusterBounds = PixelBounds(x: x, y: y)
                     stack.removeAll(keepingCapacity: true)
                     map[y * width + x] |= visited
                     stack.append(Int32(y * width + x))

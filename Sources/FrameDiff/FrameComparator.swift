@@ -72,7 +72,7 @@ public final class FrameComparator {
         let toleratesAntialiasing = tolerance.toleratesAntialiasing
         var sum = 0.0, maxDeltaE = 0.0, maxAt = 0
         var changed = 0, antialiased = 0, differing = 0
-        var bounds: PixelRect?
+        var bounds: PixelBounds?
         expected.data.withUnsafeBufferPointer { e in
             actual.data.withUnsafeBufferPointer { a in
                 e.withMemoryRebound(to: UInt32.self) { e32 in
@@ -98,7 +98,7 @@ public final class FrameComparator {
                             } else {
                                 classes[i] = PixelClass.differing.rawValue
                                 differing += 1
-                                bounds = bounds?.including(x: x, y: y) ?? PixelRect(x: x, y: y)
+                                bounds = bounds?.including(x: x, y: y) ?? PixelBounds(x: x, y: y)
                             }
                         }
                     }
@@ -110,7 +110,7 @@ public final class FrameComparator {
         difference.differingPixels = differing
         difference.differingBounds = bounds
         difference.maxDeltaE = maxDeltaE
-        difference.maxDeltaEPixel = changed > 0 ? PixelRect(x: maxAt % width, y: maxAt / width) : nil
+        difference.maxDeltaEPixel = changed > 0 ? PixelBounds(x: maxAt % width, y: maxAt / width) : nil
         difference.meanDeltaE = sum / Double(width * height)
     }
 

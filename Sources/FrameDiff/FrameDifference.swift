@@ -22,17 +22,17 @@ public struct FrameDifference: Sendable, Hashable, Codable {
     /// The largest colour difference of any pixel.
     public var maxDeltaE: Double
     /// The pixel with the largest colour difference; nil when the frames are identical.
-    public var maxDeltaEPixel: PixelRect?
+    public var maxDeltaEPixel: PixelBounds?
     /// The mean colour difference over all pixels.
     public var meanDeltaE: Double
     /// The size of the largest 8-connected cluster of differing pixels.
     public var largestCluster: Int
     /// The bounds of that cluster; nil when no pixel differs.
-    public var largestClusterBounds: PixelRect?
+    public var largestClusterBounds: PixelBounds?
     /// The number of 8-connected clusters of differing pixels.
     public var clusterCount: Int
     /// The bounds of all differing pixels; nil when none differ.
-    public var differingBounds: PixelRect?
+    public var differingBounds: PixelBounds?
     /// The mean structural similarity (SSIM) of the two frames' luma, −1…1 (1 when identical).
     public var ssim: Double
     /// The budgets of the tolerance that this pair exceeds; empty when it passes.
@@ -49,7 +49,7 @@ public struct FrameDifference: Sendable, Hashable, Codable {
         /// The frames have different sizes.
         case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
         /// A cluster of differing pixels is larger than allowed.
-        case cluster(size: Int, limit: Int, bounds: PixelRect)
+        case cluster(size: Int, limit: Int, bounds: PixelBounds)
         /// More pixels differ than allowed.
         case differingPixels(count: Int, limit: Int)
         /// A larger share of the frame differs than allowed.

@@ -148,9 +148,9 @@ public struct TraceComparison: Sendable, Hashable, Codable {
     }
 }
 
-extension ParamTrace {
+extension MotionTrace {
     /// Compares `actual` with this (expected) trace.
-    public func compare(to actual: ParamTrace, tolerance: TraceTolerance = .default) -> TraceComparison {
+    public func compare(to actual: MotionTrace, tolerance: TraceTolerance = .default) -> TraceComparison {
         var differences: [TraceDifference] = []
         for track in params {
             guard let other = actual.track(named: track.name) else {

@@ -28,7 +28,7 @@ public struct FrameSource: Sendable {
     /// Frames per second, when the input says.
     public let fps: Double?
     /// The parameter trace, for timelines, goldens and trace files.
-    public let trace: ParamTrace?
+    public let trace: MotionTrace?
     /// The number of frames of the animation it comes from, when known (a golden
     /// stores a few of them but knows how many there were).
     public let totalFrames: Int?
@@ -36,7 +36,7 @@ public struct FrameSource: Sendable {
 
     /// A source from its parts; `load` is called only with numbers from `frameNumbers`.
     public init(
-        name: String, kind: Kind, frameNumbers: [Int], fps: Double?, trace: ParamTrace?, totalFrames: Int? = nil,
+        name: String, kind: Kind, frameNumbers: [Int], fps: Double?, trace: MotionTrace?, totalFrames: Int? = nil,
         load: @escaping @Sendable (Int) throws(RegressionError) -> Pixmap
     ) {
         self.name = name

@@ -2,7 +2,8 @@
 //
 //   golden absent:  never → missing (a failure); otherwise record the chosen
 //                   frames (key frames by default) and report `recorded`.
-//   mode all:       record again (the chosen frames, else the golden's own).
+//   mode all:       record again (the chosen frames, else the golden's own,
+//                   else key frames when the old golden cannot be read).
 //   otherwise:      render the golden's frames (or the chosen ones) and compare
 //                   them and the trace. Differences fail, unless the mode is
 //                   `failed`, which records again; chosen frames the golden
@@ -56,15 +57,19 @@ public struct GoldenCheck: Sendable {
             report.notes.append("recorded a new golden (frames \(list(numbers))) at \(golden.path); review it, then run again")
             return report
         }
-        let manifest = try golden.manifest()
-        let stored = manifest.frames.map(\.frame)
-        let numbers = frames?.frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps) ?? stored
+        let chosen = frames?.frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps)
         if mode == .all {
+            // Recording everything again must work even over a golden this version cannot read.
+            let numbers = chosen ?? (try? golden.manifest())?.frames.map(\.frame)
+                ?? FrameChoice.default.frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps)
             try record(numbers, of: rendering, to: golden)
             var report = ComparisonReport(name: name, expected: golden.path, actual: rendering.name, status: .recorded, tolerance: tolerance)
             report.notes.append("recorded again (frames \(list(numbers))) at \(golden.path)")
             return report
         }
+        let manifest = try golden.manifest()
+        let stored = manifest.frames.map(\.frame)
+        let numbers = chosen ?? stored
         let storedSet = Set(stored)
         let comparable = numbers.filter { storedSet.contains($0) && $0 < rendering.frameCount }
         let absent = numbers.filter { !storedSet.contains($0) }

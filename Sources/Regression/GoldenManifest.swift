@@ -20,7 +20,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// The stored frames, ascending by number.
     public var frames: [Frame]
     /// Every parameter at every frame; nil for renderings without parameters.
-    public var trace: ParamTrace?
+    public var trace: MotionTrace?
     /// Where the golden was recorded.
     public var environment: RecordingEnvironment
 
@@ -40,7 +40,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
 
     /// A manifest of format 1.
     public init(
-        source: String, width: Int, height: Int, fps: Int, frameCount: Int, scale: Double?, frames: [Frame], trace: ParamTrace?,
+        source: String, width: Int, height: Int, fps: Int, frameCount: Int, scale: Double?, frames: [Frame], trace: MotionTrace?,
         environment: RecordingEnvironment
     ) {
         format = 1

@@ -13,12 +13,12 @@ public struct Rendering: Sendable {
     /// Frames per second.
     public var fps: Int
     /// Every parameter's value at every frame, when the rendering has parameters.
-    public var trace: ParamTrace?
+    public var trace: MotionTrace?
     /// Draws frame `n`, from 0 to `frameCount − 1`.
     public var render: @Sendable (Int) -> Pixmap
 
     /// A rendering of `frameCount` frames at `fps` drawn by `render`, with an optional trace.
-    public init(name: String, frameCount: Int, fps: Int = 30, trace: ParamTrace? = nil, render: @escaping @Sendable (Int) -> Pixmap) {
+    public init(name: String, frameCount: Int, fps: Int = 30, trace: MotionTrace? = nil, render: @escaping @Sendable (Int) -> Pixmap) {
         self.name = name
         self.frameCount = max(frameCount, 1)
         self.fps = max(fps, 1)
@@ -28,7 +28,7 @@ public struct Rendering: Sendable {
 
     /// Every frame of a loaded timeline, with its parameters' trace.
     public init(document: TimelineDocument, name: String) {
-        self.init(name: name, frameCount: document.frameCount, fps: document.fps, trace: ParamTrace(sampling: document)) { n in
+        self.init(name: name, frameCount: document.frameCount, fps: document.fps, trace: MotionTrace(sampling: document)) { n in
             document.render(frame: n)
         }
     }

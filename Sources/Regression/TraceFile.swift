@@ -1,31 +1,28 @@
 import FrameDiff
 import Foundation
 
-/// Parameter traces as JSON files: `{"fps": 30, "frameCount": 90, "params": [{"name": …,
-/// "components": 1, "values": [one number per frame and component]}]}`.
+/// Parameter traces as JSON files: `{"fps": 30, "frames": 90, "params": {"name": [v0,
+/// v1, …]}}`, an array per frame for a vector param, `null` for a non-finite value:
+/// the form of the timeline's own trace (`Timeline`'s `ParamTrace.json()`), so a
+/// trace written for a render can be compared with `animate diff`.
 ///
 /// The same object is stored in a golden's manifest under `trace`. Numbers are written
-/// in the shortest form that reads back to the same `Double`; non-finite values as the
-/// strings `"nan"`, `"inf"` and `"-inf"`.
+/// in the shortest form that reads back to the same `Double`.
 public enum TraceFile {
     /// Writes `trace` to `path` atomically.
-    public static func write(_ trace: ParamTrace, to path: String) throws(RegressionError) {
+    public static func write(_ trace: MotionTrace, to path: String) throws(RegressionError) {
         try JSONFile.write(trace, to: path)
     }
 
     /// Reads the trace at `path`.
-    public static func read(_ path: String) throws(RegressionError) -> ParamTrace {
-        let trace: ParamTrace = try JSONFile.read(path)
-        for track in trace.params where track.components < 1 || track.values.count != track.components * trace.frameCount {
-            throw .malformed(path: path, reason: "param \(track.name) holds \(track.values.count) values, expected \(trace.frameCount) frames × \(track.components)")
-        }
-        return trace
+    public static func read(_ path: String) throws(RegressionError) -> MotionTrace {
+        try JSONFile.read(path)
     }
 
     /// Whether the JSON object in `data` looks like a trace rather than a timeline.
     static func looksLikeTrace(_ data: Data) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return object["frameCount"] != nil && object["params"] is [Any] && object["scene"] == nil
+        return object["frames"] != nil && object["params"] is [String: Any] && object["scene"] == nil
     }
 }
 

@@ -24,8 +24,8 @@ final class FrameComparatorTests: XCTestCase {
         for y in 40..<52 { for x in 64..<76 { actual.setPixel(x: x, y: y, PremultipliedRGBA8(r: 20, g: 160, b: 60, a: 255)) } }
         let d = comparator.compare(expected: expected, actual: actual).difference
         XCTAssertFalse(d.isWithinTolerance)
-        XCTAssertEqual(d.differingBounds, PixelRect(x: 64, y: 40, width: 12, height: 12))
-        XCTAssertEqual(d.largestClusterBounds, PixelRect(x: 64, y: 40, width: 12, height: 12))
+        XCTAssertEqual(d.differingBounds, PixelBounds(x: 64, y: 40, width: 12, height: 12))
+        XCTAssertEqual(d.largestClusterBounds, PixelBounds(x: 64, y: 40, width: 12, height: 12))
         XCTAssertEqual(d.clusterCount, 1)
         // Pixels of the patch that repeat the colour already there are not differences.
         let unchanged = (40..<52).flatMap { y in (64..<76).map { x in (x, y) } }.filter { expected.pixel(x: $0.0, y: $0.1) == actual.pixel(x: $0.0, y: $0.1) }.count
@@ -78,7 +78,7 @@ final class FrameComparatorTests: XCTestCase {
             let d = comparator.compare(expected: base, actual: lined).difference
             XCTAssertFalse(d.isWithinTolerance, "line \(width) wide")
             XCTAssertEqual(d.largestCluster, 80, "line \(width) wide")
-            XCTAssertEqual(d.largestClusterBounds, PixelRect(x: 20, y: 20, width: 80, height: 1))
+            XCTAssertEqual(d.largestClusterBounds, PixelBounds(x: 20, y: 20, width: 80, height: 1))
         }
     }
 
@@ -98,7 +98,7 @@ final class FrameComparatorTests: XCTestCase {
         let clustered = comparator.compare(expected: expected, actual: blob).difference
         XCTAssertEqual(clustered.differingPixels, 16)
         XCTAssertEqual(clustered.largestCluster, 16)
-        XCTAssertEqual(clustered.violations, [.cluster(size: 16, limit: 8, bounds: PixelRect(x: 100, y: 100, width: 4, height: 4))])
+        XCTAssertEqual(clustered.violations, [.cluster(size: 16, limit: 8, bounds: PixelBounds(x: 100, y: 100, width: 4, height: 4))])
     }
 
     func testShareAndCountBudgets() {

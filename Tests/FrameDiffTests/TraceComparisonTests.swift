@@ -1,4 +1,5 @@
 import FrameDiff
+import Foundation
 import XCTest
 
 /// Trace comparison: timing reported as timing, with the departing frame and values.
@@ -11,8 +12,8 @@ final class TraceComparisonTests: XCTestCase {
         }
     }
 
-    func trace(_ values: [Double], name: String = "x") -> ParamTrace {
-        ParamTrace(fps: 30, frameCount: values.count, params: [.init(name: name, components: 1, values: values)])
+    func trace(_ values: [Double], name: String = "x") -> MotionTrace {
+        MotionTrace(fps: 30, frameCount: values.count, params: [.init(name: name, components: 1, values: values)])
     }
 
     func testIdenticalTracesAgree() {
@@ -75,8 +76,8 @@ final class TraceComparisonTests: XCTestCase {
     }
 
     func testParamsAddedRemovedAndReshaped() {
-        let expected = ParamTrace(fps: 30, frameCount: 2, params: [.init(name: "a", components: 1, values: [0, 1]), .init(name: "b", components: 2, values: [0, 0, 1, 1])])
-        let actual = ParamTrace(fps: 30, frameCount: 2, params: [.init(name: "b", components: 1, values: [0, 1]), .init(name: "c", components: 1, values: [0, 1])])
+        let expected = MotionTrace(fps: 30, frameCount: 2, params: [.init(name: "a", components: 1, values: [0, 1]), .init(name: "b", components: 2, values: [0, 0, 1, 1])])
+        let actual = MotionTrace(fps: 30, frameCount: 2, params: [.init(name: "b", components: 1, values: [0, 1]), .init(name: "c", components: 1, values: [0, 1])])
         let kinds = expected.compare(to: actual).differences.map { "\($0.param):\($0.kind)" }
         XCTAssertEqual(kinds, ["a:removed", "b:componentsChanged", "c:added"])
     }
@@ -88,5 +89,40 @@ final class TraceComparisonTests: XCTestCase {
         XCTAssertFalse(comparison.isWithinTolerance)
         XCTAssertEqual(comparison.differences.first?.kind, .values)
         XCTAssertTrue(comparison.lines.first!.contains("42 frames, expected 40"), comparison.lines.joined())
+    }
+}
+
+/// The JSON form of traces: the timeline trace files' shape, read and written.
+final class TraceCodingTests: XCTestCase {
+    func testReadsTheTimelineTraceFileForm() throws {
+        let text = """
+            {
+              "fps": 30,
+              "frames": 3,
+              "params": {
+                "x": [0, 0.5, 1],
+                "p": [[1, 2], [3, 4], [5, null]]
+              }
+            }
+            """
+        let trace = try JSONDecoder().decode(MotionTrace.self, from: Data(text.utf8))
+        XCTAssertEqual(trace.fps, 30)
+        XCTAssertEqual(trace.frameCount, 3)
+        XCTAssertEqual(trace.params.map(\.name), ["p", "x"])
+        XCTAssertEqual(trace.track(named: "x")?.values, [0, 0.5, 1])
+        let p = try XCTUnwrap(trace.track(named: "p"))
+        XCTAssertEqual(p.components, 2)
+        XCTAssertEqual(Array(p.values.prefix(5)), [1, 2, 3, 4, 5])
+        XCTAssertTrue(p.values[5].isNaN)
+    }
+
+    func testRoundTripsAndRejectsRaggedSeries() throws {
+        let trace = MotionTrace(fps: 24, frameCount: 2, params: [.init(name: "a", components: 1, values: [0.1, 1e-300]), .init(name: "b", components: 3, values: [1, 2, 3, 4, 5, 6])])
+        let decoded = try JSONDecoder().decode(MotionTrace.self, from: JSONEncoder().encode(trace))
+        XCTAssertEqual(decoded, trace)
+        let ragged = #"{"fps": 30, "frames": 2, "params": {"x": [[1, 2], [3]]}}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(MotionTrace.self, from: Data(ragged.utf8)))
+        let short = #"{"fps": 30, "frames": 3, "params": {"x": [1, 2]}}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(MotionTrace.self, from: Data(short.utf8)))
     }
 }

@@ -1,5 +1,5 @@
 /// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PixelBounds: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The leftmost column, from 0.
     public var x: Int
     /// The top row, from 0.
@@ -23,10 +23,10 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding both `self` and the pixel at column `x`, row `y`.
-    public func including(x px: Int, y py: Int) -> PixelRect {
+    public func including(x px: Int, y py: Int) -> PixelBounds {
         let x0 = min(x, px), y0 = min(y, py)
         let x1 = max(x + width, px + 1), y1 = max(y + height, py + 1)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelBounds(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// `x,y widthxheight`, as image tools print a region.

@@ -1,7 +1,7 @@
 import FrameDiff
 import Timeline
 
-extension ParamTrace {
+extension MotionTrace {
     /// Every parameter of `document` sampled at every frame, as `document.context(frame:)` sees it.
     public init(sampling document: TimelineDocument) {
         let count = document.frameCount
