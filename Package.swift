@@ -3,6 +3,7 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
+//                        Scene → CFreeType
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
@@ -22,10 +23,15 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
@@ -42,7 +48,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
         .testTarget(

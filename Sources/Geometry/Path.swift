@@ -125,7 +125,7 @@ public struct Path: Hashable, Sendable {
     /// current point must already be the arc's start.
     mutating func addArcSegments(center: Point, rx: Double, ry: Double, rotation: Double, startAngle: Double, sweep: Double) {
         guard sweep != 0, sweep.isFinite else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cr = cos(rotation), sr = sin(rotation)

@@ -208,8 +208,9 @@ public struct AnimatedValue: Sendable {
                 record.end = time + settling
                 record.settlingDuration = settling
                 record.tookOverRunningMotion = isMoving(presentationVelocity) || presentation != from
+                let rest = motion.settlingTime(state, epsilon: AnimationTiming.springRestEpsilon * scale)
                 runs.append(Run(
-                    start: time, end: time + settling,
+                    start: time, end: time + max(rest, settling),
                     motion: .spring(motion, displacement: displacement, velocity: presentationVelocity, response: response),
                     record: records.count
                 ))

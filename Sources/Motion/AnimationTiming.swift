@@ -25,6 +25,12 @@ struct AnimationTiming: Sendable {
     /// The settling threshold of a spring base, relative to the change.
     static let springEpsilon = 0.001
 
+    /// How close to its target, relative to the change, a merging spring keeps
+    /// being evaluated: far below the settling threshold, so that ending the
+    /// motion never makes a visible jump (0.001 of a 360-point move would be
+    /// a third of a point).
+    static let springRestEpsilon = 1e-7
+
     init(_ animation: Animation) {
         self.animation = animation
         var base: Double

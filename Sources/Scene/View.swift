@@ -8,8 +8,14 @@ import Raster
 public indirect enum View: Sendable {
     /// A shape, filled (black unless given a fill).
     case shape(ShapeView)
+    /// Text drawn from glyph outlines, filled like any shape.
+    case text(TextView)
+    /// A raster image.
+    case image(ImageView)
     /// A z, vertical or horizontal stack.
     case stack(StackView)
+    /// Content moved by a scroll offset inside a viewport that takes the proposed size.
+    case scrollView(ScrollView)
     /// Flexible space along the enclosing stack's axis.
     case spacer(minLength: Expression?)
     /// Draws nothing and takes no space.
@@ -18,35 +24,150 @@ public indirect enum View: Sendable {
     case modified(View, Modifier)
 }
 
-/// A shape view: geometry and how it is filled.
+/// A shape view: geometry and how it is drawn: filled, stroked, or both
+/// (fill first); with neither it is filled with the foreground style.
 public struct ShapeView: Sendable {
     public var shape: Shape
-    public var fill: Fill
+    public var fill: Fill?
+    public var strokes: [Stroke]
+    /// SwiftUI's `trim(from:to:)`: the part of the outline between two fractions of its length.
+    public var trim: (from: Expression, to: Expression)?
+    /// SwiftUI's `inset(by:)`: the shape drawn in its frame shrunk by this much on every side.
+    public var inset: Expression?
 
-    public init(shape: Shape, fill: Fill = Fill()) {
+    public init(shape: Shape, fill: Fill? = nil, strokes: [Stroke] = [], trim: (from: Expression, to: Expression)? = nil, inset: Expression? = nil) {
         self.shape = shape
         self.fill = fill
+        self.strokes = strokes
+        self.trim = trim
+        self.inset = inset
+    }
+}
+
+/// SwiftUI's `stroke(_:style:)`: a paint and a `StrokeStyle` whose numbers may be expressions.
+public struct Stroke: Sendable {
+    public var paint: PaintValue?
+    public var lineWidth: Expression
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var miterLimit: Expression
+    public var dash: [Expression]
+    public var dashPhase: Expression
+
+    public init(
+        paint: PaintValue? = nil, lineWidth: Expression = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0)
+    ) {
+        self.paint = paint
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
     }
 }
 
 /// SwiftUI's `fill(_:style:)`: a paint and a `FillStyle`.
 public struct Fill: Sendable {
-    public var paint: PaintValue
+    /// The paint; nil draws with the foreground style (black unless set).
+    public var paint: PaintValue?
     /// The even-odd rule instead of non-zero (`FillStyle(eoFill:)`).
     public var eoFill: Bool
     /// Anti-aliased edges (default true).
     public var antialiased: Bool
 
-    public init(paint: PaintValue = .color(.black), eoFill: Bool = false, antialiased: Bool = true) {
+    public init(paint: PaintValue? = nil, eoFill: Bool = false, antialiased: Bool = true) {
         self.paint = paint
         self.eoFill = eoFill
         self.antialiased = antialiased
     }
 }
 
-/// A paint as the scene states it.
+/// A paint as the scene states it. Gradient points are unit points of the
+/// frame of the shape being painted, or of the named coordinate space `space`.
 public enum PaintValue: Sendable {
     case color(Color)
+    /// A colour param (premultiplied RGBA in four slots from `slot`), so colours animate.
+    case colorParam(slot: Int)
+    case linearGradient(Gradient, start: Alignment, end: Alignment, space: String?)
+    /// Radii in points.
+    case radialGradient(Gradient, center: Alignment, startRadius: Expression, endRadius: Expression, space: String?)
+    /// Angles in degrees, clockwise from the positive x axis.
+    case angularGradient(Gradient, center: Alignment, startAngle: Expression, endAngle: Expression, space: String?)
+    /// A blurred, tinted copy of what lies behind.
+    case material(Material)
+    /// One of several paints: the one at index `floor(index)`, clamped to the list.
+    indirect case select(index: Expression, paints: [PaintValue])
+}
+
+/// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),
+/// a saturation boost and a white tint. The values approximate iOS's visually;
+/// Apple does not publish them.
+public enum Material: String, Sendable, CaseIterable {
+    case ultraThinMaterial, thinMaterial, regularMaterial, thickMaterial
+
+    /// Blur σ in points.
+    public var blurRadius: Double {
+        switch self {
+        case .ultraThinMaterial: 8
+        case .thinMaterial: 10
+        case .regularMaterial: 12
+        case .thickMaterial: 15
+        }
+    }
+
+    /// Multiplies colour saturation of the blurred backdrop.
+    public var saturation: Double { 1.8 }
+
+    /// The tint drawn over the blurred backdrop.
+    public var tint: Color {
+        switch self {
+        case .ultraThinMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.3)
+        case .thinMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.45)
+        case .regularMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.6)
+        case .thickMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.75)
+        }
+    }
+}
+
+/// A scroll view: the viewport takes the proposed size and clips the content;
+/// the content is proposed no limit along the axis, placed at the viewport's
+/// top-leading corner and moved by `offset` along the axis (negative values
+/// scroll down through it).
+public struct ScrollView: Sendable {
+    public var axis: StackAxis
+    public var offset: Expression
+    public var content: View
+
+    public init(axis: StackAxis, offset: Expression, content: View) {
+        self.axis = axis
+        self.offset = offset
+        self.content = content
+    }
+}
+
+/// An image view, as SwiftUI's `Image`: its natural size (one point per pixel)
+/// unless `resizable`, when it takes the proposed size, or with a content mode,
+/// the largest size of the image's aspect ratio that fits in (or covers) it.
+public struct ImageView: Sendable {
+    public var pixmap: Pixmap
+    public var resizable: Bool
+    /// nil stretches a resizable image; `fit`/`fill` keep its aspect ratio.
+    public var contentMode: ContentMode?
+    /// `nearest` for `interpolation: none` (pixel art), bilinear otherwise.
+    public var quality: FilterQuality
+
+    public enum ContentMode: String, Sendable, CaseIterable {
+        case fit, fill
+    }
+
+    public init(pixmap: Pixmap, resizable: Bool = false, contentMode: ContentMode? = nil, quality: FilterQuality = .bilinear) {
+        self.pixmap = pixmap
+        self.resizable = resizable
+        self.contentMode = contentMode
+        self.quality = quality
+    }
 }
 
 /// The axis a stack lays its children along.
@@ -105,12 +226,45 @@ public enum Modifier: Sendable {
     case frame(FrameSpec)
     /// Insets on each edge, in points.
     case padding(top: Expression, leading: Expression, bottom: Expression, trailing: Expression)
-    /// Moves the drawing without changing layout.
+    /// Moves the drawing without changing layout. May use the geometry names.
     case offset(x: Expression, y: Expression)
-    /// Group opacity, 0…1 (the content is composited as one layer).
+    /// Takes the whole proposed size and centres the content at (x, y) in it.
+    case position(x: Expression, y: Expression)
+    /// Group opacity, 0…1 (the content is composited as one layer). May use the geometry names.
     case opacity(Expression)
+    /// A view drawn behind the content, proposed the content's size and aligned in it.
+    case background(View, Alignment)
+    /// A view drawn over the content, proposed the content's size and aligned in it.
+    case overlay(View, Alignment)
     /// Proposes nil (the ideal size) to the content along the chosen axes.
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// Scales the drawing about an anchor of the view's frame; layout is unchanged.
+    case scaleEffect(x: Expression, y: Expression, anchor: Alignment)
+    /// Rotates the drawing by degrees (clockwise) about an anchor of the view's frame.
+    case rotationEffect(degrees: Expression, anchor: Alignment)
+    /// Proposes the content a size of this width-to-height ratio (the content's
+    /// ideal ratio when nil) that fits in (or, with `fill`, covers) the proposal.
+    case aspectRatio(Expression?, fill: Bool)
+    /// Drawing order among siblings in a stack: higher draws later.
+    case zIndex(Expression)
+    /// The paint of shapes and text inside that have no fill of their own.
+    case foregroundStyle(PaintValue)
+    /// Sets a `forEach` variable for the content.
+    case bind(slot: Int, value: Double)
+    /// Names this view's frame as a coordinate space for geometry names and gradients.
+    case coordinateSpace(name: String)
+    /// Clips the drawing to a shape laid in the view's frame (`clipped`, `cornerRadius`, `clipShape`).
+    case clipShape(Shape, eoFill: Bool, antialiased: Bool)
+    /// Shows the content only where `mask`, laid out in the view's frame, is opaque.
+    case mask(View, alignment: Alignment)
+    /// Composites the view as one layer with a blend mode.
+    case blendMode(BlendMode)
+    /// Draws under the view its silhouette in `color`, blurred by `radius` points and moved.
+    case shadow(color: Color, radius: Expression, x: Expression, y: Expression)
+    /// Blurs the view (Gaussian σ in points).
+    case blur(radius: Expression)
+    /// Composites the view as one layer (SwiftUI's `compositingGroup`).
+    case compositingGroup
 }
 
 /// The arguments of `frame`: fixed `width`/`height`, or flexible bounds.

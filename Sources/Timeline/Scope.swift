@@ -4,19 +4,30 @@ import Scene
 struct Scope {
     /// Number params by name, with their slot in the parameter vector.
     var params: [String: Int] = [:]
+    /// Colour params by name, with the slot of their first (red) component.
+    var colorParams: [String: Int] = [:]
+    /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
+    var locals: [String: Int] = [:]
+    /// Values of `forEach` variables known while decoding, by slot (for text interpolation).
+    var localValues: [Int: Double] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
     var inPath = false
+    /// In an effect (`offset`, `opacity`): the geometry names, the view's frame
+    /// before its effects.
+    var inEffect = false
 
     /// Names that params may not take.
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
 
     var knownNames: [String] {
-        var names = Array(params.keys) + ["t", "frame", "fps", "duration"]
+        var names = Array(params.keys) + Array(locals.keys) + ["t", "frame", "fps", "duration"]
         if inPath { names += ["w", "h"] }
+        if inEffect { names += GeometryName.allCases.map(\.rawValue) }
         return names
     }
 
     func resolve(_ name: String) -> Variable? {
+        if let slot = locals[name] { return .local(slot) }
         if let slot = params[name] { return .param(slot) }
         switch name {
         case "t": return .time
@@ -25,7 +36,9 @@ struct Scope {
         case "duration": return .duration
         case "w": return inPath ? .shapeWidth : nil
         case "h": return inPath ? .shapeHeight : nil
-        default: return nil
+        default:
+            guard inEffect, let g = GeometryName(rawValue: name) else { return nil }
+            return .geometry(g)
         }
     }
 
@@ -45,6 +58,13 @@ struct Scope {
         default:
             throw node.typeMismatch(expected: "a number or an expression")
         }
+    }
+
+    /// The same scope inside an effect, where geometry names are known.
+    var effect: Scope {
+        var copy = self
+        copy.inEffect = true
+        return copy
     }
 
     /// A number field that also accepts `"infinity"`.

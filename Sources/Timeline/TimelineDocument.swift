@@ -14,8 +14,6 @@ public struct TimelineDocument: Sendable {
     public var duration: Double
     /// The animatable parameters in declaration order.
     public var params: [Param]
-    /// The animations in the order written, for reports such as `animate info`.
-    public var animations: [AnimationEntry]
 
     /// One animatable parameter: its name, where its components live in the
     /// flattened parameter vector, and its animated value.
@@ -26,13 +24,6 @@ public struct TimelineDocument: Sendable {
         /// Number of components: 1 for a number, n for a vector, 4 for a colour.
         public var count: Int
         public var value: AnimatedValue
-    }
-
-    /// One entry of `animations`, as written.
-    public struct AnimationEntry: Sendable {
-        public var param: String
-        public var at: Double
-        public var curve: String
     }
 
     /// The number of frames: `round(duration × fps)`, at least 1.

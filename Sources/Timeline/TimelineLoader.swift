@@ -14,6 +14,15 @@ public struct TimelineLoader {
     public var maxFrames = 100_000
     /// Deepest view nesting.
     public var maxDepth = 64
+    /// Reads an image file (PNG or JPEG) into a pixmap; the command line gives
+    /// one that decodes through FFmpeg. Without it, `image` views are errors.
+    public var imageReader: (@Sendable (String) throws -> Pixmap)?
+    /// The folder image paths are relative to: the timeline file's folder.
+    public var baseDirectory = "."
+
+    /// Param values that replace the timeline's own (`--set name=value`): a
+    /// number, numbers separated by commas for a vector, or a colour.
+    public var overrides: [String: String] = [:]
 
     public init() {}
 
@@ -23,7 +32,7 @@ public struct TimelineLoader {
         return try decode(root)
     }
 
-    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "animations", "scene"]
+    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "paints", "animations", "scene"]
 
     func decode(_ root: JSONNode) throws(TimelineError) -> TimelineDocument {
         let top = try root.object(allowedKeys: Self.topLevelKeys)
@@ -70,9 +79,20 @@ public struct TimelineLoader {
                 let slot = params.reduce(0) { $0 + $1.count }
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
                 if initial.count == 1 { scope.params[member.key] = slot }
+                if case .string = member.value.value { scope.colorParams[member.key] = slot }
             }
         }
-        var entries: [TimelineDocument.AnimationEntry] = []
+        for (name, text) in overrides {
+            guard let index = params.firstIndex(where: { $0.name == name }) else {
+                var message = "--set \(name): the timeline has no param \"\(name)\""
+                if let s = suggestion(for: name, among: params.map(\.name)) { message += " (did you mean \"\(s)\"?)" }
+                throw TimelineError(message)
+            }
+            guard let value = Self.overrideValue(text), value.count == params[index].count else {
+                throw TimelineError("--set \(name)=\(text): expected \(params[index].count == 1 ? "a number" : "\(params[index].count) numbers separated by commas, or a colour")")
+            }
+            params[index].value = AnimatedValue(initial: value)
+        }
         if let node = top.optional("animations") {
             var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
             for (i, item) in try node.array().enumerated() {
@@ -92,7 +112,6 @@ public struct TimelineLoader {
                     }
                     let track = try KeyframeSyntax.track(keyframesNode, count: count)
                     changes.append((at, i, index, .keyframes(track)))
-                    entries.append(.init(param: name, at: at, curve: "keyframes"))
                     continue
                 }
                 let toNode = try obj.required("to")
@@ -101,10 +120,8 @@ public struct TimelineLoader {
                     throw toNode.error("param \"\(name)\" has \(count) component(s), this value has \(to.count)")
                 }
                 let curveNode = try obj.required("curve")
-                let curve = try curveNode.string()
                 let animation = try Self.animation(curveNode)
                 changes.append((at, i, index, .animate(to, animation)))
-                entries.append(.init(param: name, at: at, curve: curve))
             }
             // State changes apply in time order; ties keep the order written.
             changes.sort { ($0.at, $0.index) < ($1.at, $1.index) }
@@ -116,10 +133,18 @@ public struct TimelineLoader {
             }
         }
         let sceneNode = try top.required("scene")
-        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth)
+        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory))
+        if let node = top.optional("paints") {
+            for member in try node.members() {
+                guard Self.isIdentifier(member.key), ColorSyntax.parse(member.key) == nil, Material(rawValue: member.key) == nil else {
+                    throw TimelineError("\"\(member.key)\" cannot name a paint (use letters, digits and _, not a colour or material name)", path: member.value.path, location: member.keyLocation)
+                }
+                decoder.paints[member.key] = try decoder.paint(member.value)
+            }
+        }
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
-        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params, animations: entries)
+        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
     }
 
     enum Change {
@@ -152,6 +177,14 @@ public struct TimelineLoader {
         default:
             throw node.typeMismatch(expected: "a number, an array of numbers or a colour")
         }
+    }
+
+    /// A `--set` value: a number, comma-separated numbers, or a colour (premultiplied RGBA).
+    static func overrideValue(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingSpaces) }
+        if !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) { return parts.map { $0! } }
+        guard let c = ColorSyntax.parse(text) else { return nil }
+        return [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
     }
 
     static func isIdentifier(_ s: String) -> Bool {

@@ -23,10 +23,22 @@ struct InfoCommand: ParsableCommand {
                 print("  \(p.name) = \(p.value.value(at: 0).map(fmt).joined(separator: ", "))")
             }
         }
-        if !d.animations.isEmpty {
+        if d.params.contains(where: { !$0.value.records.isEmpty }) {
             print("animations")
-            for a in d.animations {
-                print("  \(a.param) at \(fmt(a.at)) s: \(a.curve)")
+            for p in d.params {
+                for r in p.value.records {
+                    let what: String
+                    switch r.kind {
+                    case .set: what = "set"
+                    case .animation(let a): what = a.description
+                    case .keyframes(let track): what = "keyframes (\(track.keyframes.count))"
+                    }
+                    var line = "  \(p.name) \(r.from.map(fmt).joined(separator: ", ")) → \(r.to.map(fmt).joined(separator: ", ")): \(what), "
+                    line += "\(fmt(r.start))–\(r.end.isFinite ? fmt(r.end) : "∞") s"
+                    if let settle = r.settlingDuration { line += ", settles after \(fmt(settle)) s" }
+                    if let cut = r.interruptedAt { line += ", taken over at \(fmt(cut)) s" }
+                    print(line)
+                }
             }
         }
     }

@@ -28,15 +28,16 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertEqual(value.restTime, 3)
     }
 
-    func testASpringSettlesOnItsTargetAndSnapsWithinTheThreshold() throws {
+    func testASpringSettlesWithinTheThresholdAndKeepsMovingWithoutAJump() throws {
         var value = AnimatedValue(initial: [0])
         value.animate(to: [200], at: 0, with: .bouncy)
         let record = try XCTUnwrap(value.records.first)
         let settling = try XCTUnwrap(record.settlingDuration)
         XCTAssertEqual(record.end, settling)
         XCTAssertEqual(settling, Spring.bouncy.settlingDuration, accuracy: 1e-9, "a spring from rest settles as Spring.settlingDuration says")
-        XCTAssertEqual(scalar(value, record.end), 200)
-        XCTAssertEqual(scalar(value, record.end - 1e-9), 200, accuracy: 200 * 0.001 * (1 + 1e-6))
+        XCTAssertEqual(scalar(value, record.end), 200, accuracy: 200 * 0.001 * (1 + 1e-6))
+        XCTAssertEqual(scalar(value, value.restTime), 200, accuracy: 200 * 1e-6)
+        XCTAssertEqual(scalar(value, value.restTime + 1), 200)
         XCTAssertGreaterThan(scalar(value, 0.35), 200, "bouncy overshoots")
     }
 
@@ -118,18 +119,16 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertEqual(scalarVelocity(value, before), scalarVelocity(value, 0.15), accuracy: 1e-4)
         XCTAssertEqual(value.records[0].interruptedAt, 0.15)
         XCTAssertTrue(value.records[1].tookOverRunningMotion)
-        // The merged motion is a bouncy spring from that state until it settles
-        // within 0.001 of the change (140), then the target exactly.
+        // The merged motion is a bouncy spring from that state; it settles within
+        // 0.001 of the change (140) at `end` and goes on without a jump.
         let x0 = scalar(value, before) - -40
         let v0 = scalarVelocity(value, before)
         let end = try XCTUnwrap(value.records.last).end
         for time in stride(from: 0.15, through: 2, by: 0.01) {
             let response = Spring.bouncy.unitResponse(at: time - 0.15)
             let spring = -40 + x0 * response.a + v0 * response.b
-            if time < end {
-                XCTAssertEqual(scalar(value, time), spring, accuracy: 1e-6)
-            } else {
-                XCTAssertEqual(scalar(value, time), -40)
+            XCTAssertEqual(scalar(value, time), spring, accuracy: 1e-6)
+            if time >= end {
                 XCTAssertEqual(spring, -40, accuracy: 140 * 0.001)
             }
         }
@@ -185,7 +184,8 @@ final class AnimatedValueTests: XCTestCase {
         unblended.animate(to: [100], at: 0, with: .spring(response: 0.8, dampingFraction: 0.7))
         unblended.animate(to: [-100], at: 0.2, with: .interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0))
         XCTAssertGreaterThan(abs(scalar(value, 0.35) - scalar(unblended, 0.35)), 1)
-        XCTAssertEqual(scalar(value, try XCTUnwrap(value.records.last).end), -100)
+        XCTAssertEqual(scalar(value, try XCTUnwrap(value.records.last).end), -100, accuracy: 200 * 0.001)
+        XCTAssertEqual(scalar(value, value.restTime + 0.1), -100)
     }
 
     // MARK: Repeats
