@@ -15,7 +15,7 @@ import XCTest
 ///   - rendering: what to render: `.timeline(at:)`, `Rendering(document:name:)`,
 ///     `Rendering(scene:name:…)` for a scene built in Swift, or any function of the frame.
 ///   - frames: the frames to record and compare; by default those of the golden, or
-///     five key frames for a new one.
+///     three key frames (first, middle, last) for a new one.
 ///   - name: distinguishes several goldens of one test.
 ///   - tolerance: per-pixel threshold and budgets (default: `.default`).
 ///   - traceTolerance: how far parameter values may depart (default 1e-6).

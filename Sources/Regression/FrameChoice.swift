@@ -9,9 +9,9 @@ public enum FrameChoice: Sendable, Hashable {
     /// The frames nearest these times, in seconds (`round(t × fps)`).
     case times([Double])
 
-    /// Five key frames: the start, the end and three between, with the full trace
+    /// Three key frames: the first, the middle and the last, with the full trace
     /// covering the motion in between.
-    public static let `default` = FrameChoice.keyFrames(5)
+    public static let `default` = FrameChoice.keyFrames(3)
 
     /// The chosen frame numbers for `frameCount` frames at `fps`, ascending, without
     /// repeats, clamped to the frames that exist.

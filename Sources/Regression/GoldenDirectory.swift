@@ -4,7 +4,7 @@ import Foundation
 import Raster
 
 /// A golden on disk: a folder holding `golden.json` and one PNG per stored frame
-/// (`frame-0000.png`, numbered by frame).
+/// (`frame-0000.png`, numbered by frame; equal frames share one file).
 ///
 /// PNG frames of a few key frames plus the full parameter trace keep a golden to tens
 /// of kilobytes for a typical demo, losslessly, and a reviewer sees the images in any
@@ -67,13 +67,20 @@ public struct GoldenDirectory: Sendable {
             throw .writing(path: path, reason: "cannot create the folder")
         }
         var entries: [GoldenManifest.Frame] = []
+        var written: [(pixmap: Pixmap, file: String)] = []
         for (number, pixmap) in frames.sorted(by: { $0.number < $1.number }) {
+            // A frame equal to one already stored (a loop's end, a pause) shares its file.
+            if let same = written.first(where: { $0.pixmap == pixmap }) {
+                entries.append(.init(frame: number, file: same.file))
+                continue
+            }
             let name = Self.fileName(frame: number)
             do {
                 try writePNG(pixmap, to: file(name))
             } catch {
                 throw .writing(path: file(name), reason: error.description)
             }
+            written.append((pixmap, name))
             entries.append(.init(frame: number, file: name))
         }
         let first = frames.first?.pixmap

@@ -58,7 +58,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loader = limits.loader
+        let loader = try limits.loader()
         let e: FrameSource, a: FrameSource
         do throws(RegressionError) {
             e = try FrameSource.open(expected, scale: scale, loader: loader)

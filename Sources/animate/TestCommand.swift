@@ -19,7 +19,9 @@ struct TestCommand: ParsableCommand {
             default, except on CI), failed also re-records failing ones, all re-records
             everything (--update), never records nothing (the default when CI is set).
             RECORD_GOLDENS=mode sets the default. Frames are chosen when recording: --frames,
-            --times, or --key-frames (5 by default, spread from the first to the last frame).
+            --times, or --key-frames (3 by default: the first, the middle and the last frame);
+            --scale records smaller goldens of large animations. Both are kept in golden.json
+            and used by later comparisons.
 
             Exit status: 0 every golden matched (or --update recorded them); 1 a timeline is
             invalid; 2 differences, missing goldens, or goldens recorded in missing or failed
@@ -45,9 +47,9 @@ struct TestCommand: ParsableCommand {
     var times: String?
 
     @Option(help: ArgumentHelp("When recording without --frames or --times: this many frames, spread evenly.", valueName: "count"))
-    var keyFrames: Int = 5
+    var keyFrames: Int = 3
 
-    @Option(help: "Device pixels per point (overrides each timeline's scale; recorded in the golden).")
+    @Option(help: "Device pixels per point (overrides each timeline's scale). Recorded in the golden, which is then compared at that scale.")
     var scale: Double?
 
     @OptionGroup(title: "Tolerance") var comparison: ComparisonOptions
@@ -74,13 +76,14 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let timelines = try findTimelines()
+        let loader = try limits.loader()
         let mode = update ? .all : record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         var choice: FrameChoice?
         if let frames { choice = try FrameChoice.parseFrames(frames) }
         if let times { choice = try FrameChoice.parseTimes(times) }
         let check = GoldenCheck(
             mode: mode, tolerance: comparison.tolerance, traceTolerance: comparison.traces,
-            frames: choice ?? (keyFrames != 5 ? .keyFrames(keyFrames) : nil), scale: scale)
+            frames: choice ?? (keyFrames != 3 ? .keyFrames(keyFrames) : nil), scale: scale)
         var checkForNew = check
         if checkForNew.frames == nil { checkForNew.frames = .keyFrames(keyFrames) }
         let writer: ReportWriter?
@@ -94,8 +97,12 @@ struct TestCommand: ParsableCommand {
         for timeline in timelines {
             let directory = GoldenDirectory(path: (golden as NSString).appendingPathComponent(timeline.name))
             do throws(RegressionError) {
-                let rendering = try Rendering.timeline(at: timeline.path, scale: scale, loader: limits.loader)
-                let report = try (directory.exists ? check : checkForNew).check(rendering, golden: directory, name: timeline.name, writer: writer)
+                // A golden recorded at a chosen scale is compared, and recorded again, at that scale.
+                let recordedScale = directory.exists ? (try? directory.manifest())?.scale : nil
+                let rendering = try Rendering.timeline(at: timeline.path, scale: scale ?? recordedScale, loader: loader)
+                var timelineCheck = directory.exists ? check : checkForNew
+                timelineCheck.scale = scale ?? recordedScale
+                let report = try timelineCheck.check(rendering, golden: directory, name: timeline.name, writer: writer)
                 reports.append(report)
             } catch {
                 var failed = ComparisonReport(name: timeline.name, expected: directory.path, actual: timeline.path, status: .error, tolerance: check.tolerance)
@@ -130,7 +137,10 @@ struct TestCommand: ParsableCommand {
     private func printOutcome(_ r: ComparisonReport) {
         switch r.status {
         case .passed:
-            if !quiet { print("ok       \(r.name) (\(r.frames.count) frames\(r.trace.map { ", motion over \($0.expectedFrameCount) frames" } ?? ""))") }
+            if !quiet {
+                let motion = r.trace.map { ", trace of \(Self.count($0.expectedFrameCount, "frame"))" } ?? ""
+                print("ok       \(r.name) (\(Self.count(r.frames.count, "frame")) compared\(motion))")
+            }
         case .recorded:
             print("recorded \(r.name): \(r.notes.joined(separator: "; "))")
         case .missing:
@@ -148,6 +158,8 @@ struct TestCommand: ParsableCommand {
             for note in r.notes { print("  note: \(note)") }
         }
     }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// Every timeline to test: files as given, folders searched recursively for `*.json`,
     /// each named by its path relative to its folder, without the extension.
