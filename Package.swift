@@ -6,11 +6,13 @@ import PackageDescription
 //                        Scene → CFreeType
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
+//   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
 let package = Package(
     name: "animate",
     products: [
         .executable(name: "animate", targets: ["animate"]),
         .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .library(name: "AnimateTesting", targets: ["AnimateTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,10 +34,13 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
+        .target(name: "FrameDiff", dependencies: ["Raster"]),
+        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
+        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export",
+                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +50,9 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
-        .testTarget(name: "AnimateTests", dependencies: ["animate", "Timeline", "Export", "Raster"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(
+            name: "AnimateTests",
+            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting"]),
     ]
 )

@@ -12,11 +12,13 @@ struct Animate: ParsableCommand {
               animate Timelines/clip-shape.json -o clip.gif
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
+              animate diff expected.mp4 actual.mp4 --report diff-report
+              animate test Timelines --golden Tests/Golden
 
             Exit status: 0 success; 1 invalid timeline or arguments (nothing written);
-            3 an output or encoder failure.
+            2 a diff or test found differences beyond the tolerance; 3 an output or encoder failure.
             """,
-        subcommands: [RenderCommand.self, FrameCommand.self, CheckCommand.self, InfoCommand.self],
+        subcommands: [RenderCommand.self, FrameCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self, TestCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
