@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
-//                        Scene → CFreeType
+//                        Scene → CFreeType, CHarfBuzz
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
@@ -28,10 +28,15 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),

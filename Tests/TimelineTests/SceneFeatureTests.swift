@@ -112,6 +112,18 @@ final class SceneFeatureTests: XCTestCase {
         XCTAssertGreaterThan(dark, 1000, "the glyphs are drawn")
     }
 
+    func testTextIsKernedWithTheFontsOpenTypeKerning() throws {
+        func width(_ string: String) throws -> Double {
+            let d = try TimelineLoader().load(Array(#"{ "size": [400, 100], "duration": 1, "scene": { "text": { "string": "\#(string)", "font": { "size": 40 } } } }"#.utf8))
+            guard case .text(let text) = d.scene.root else { throw XCTSkip("not a text") }
+            return text.run.glyphs.reduce(0) { $0 + $1.advance }
+        }
+        // Inter kerns "AV" through GPOS: the pair is narrower than its letters apart.
+        let a = try width("A"), v = try width("V")
+        XCTAssertLessThan(try width("AV"), a + v - 1)
+        XCTAssertEqual(try width("AA"), 2 * a, accuracy: 1e-9)
+    }
+
     func testAMissingFontFamilyIsALocatedError() {
         XCTAssertThrowsError(try render(#"{ "text": { "string": "x", "font": { "size": 12, "family": "No Such Font" } } }"#)) { error in
             XCTAssertTrue("\(error)".contains("scene.text.font: no font file for family \"No Such Font\""), "\(error)")
