@@ -27,7 +27,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedFormat(let path):
-            return "\(path): unsupported output format; use .mp4, .gif, .png, a pattern such as frames/%04d.png, or a folder ending in /"
+            return "\(path): unsupported output format; use .mp4, .gif, .webm, .apng, .webp, .png, .rgba (or - for raw RGBA on standard output), a pattern such as frames/%04d.png, or a folder ending in /"
         case .invalidPattern(let pattern, let reason):
             return "\(pattern): invalid frame pattern: \(reason)"
         case .invalidSettings(let path, let reason):
