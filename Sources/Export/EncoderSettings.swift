@@ -34,6 +34,10 @@ public struct EncoderSettings: Equatable, Sendable {
     public var colors: Int
     /// GIF: how colours between palette entries are shown; `.ordered` by default.
     public var dither: Dither
+    /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
+    /// changed may be shown from it when that compresses better; 0...64, default 8. Colours the palette holds exactly, such as flat fills and backgrounds, are never moved.
+    /// 0 keeps every pixel at its mapped palette entry. Still pixels are never moved.
+    public var lossy: Int
     /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
     /// frames are composited over `matte`.
     public var keepsAlpha: Bool
@@ -50,7 +54,7 @@ public struct EncoderSettings: Equatable, Sendable {
     public init(
         width: Int, height: Int, fps: Int, firstFrame: Int = 0, crf: Int = 18, preset: String = "medium",
         tune: String? = "animation", fullChroma: Bool = false, bitExact: Bool = false, quality: Int? = nil,
-        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, keepsAlpha: Bool = false, matte: Color = .white
+        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 8, keepsAlpha: Bool = false, matte: Color = .white
     ) {
         self.width = width
         self.height = height
@@ -65,6 +69,7 @@ public struct EncoderSettings: Equatable, Sendable {
         self.loop = loop
         self.colors = colors
         self.dither = dither
+        self.lossy = lossy
         self.keepsAlpha = keepsAlpha
         self.matte = matte
     }
@@ -90,6 +95,7 @@ public struct EncoderSettings: Equatable, Sendable {
         case .gif:
             guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
             guard (2...256).contains(colors) else { throw fail("colors \(colors) is outside 2...256") }
+            guard (0...64).contains(lossy) else { throw fail("lossy \(lossy) is outside 0...64") }
         case .apng, .webp:
             guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
             if let quality, !(0...100).contains(quality) { throw fail("quality \(quality) is outside 0...100") }

@@ -1,4 +1,3 @@
-import Glibc
 import Raster
 
 /// Writes frames as an animated GIF with one palette for the whole animation, our own
@@ -13,13 +12,17 @@ import Raster
 ///    palette is written once, as the global colour table, with distinct entries.
 /// 3. Mapping: `PaletteMapper` turns each frame into indices with the chosen `Dither`;
 ///    pixels whose colour did not change keep the index they are shown with.
-/// 4. Keeping: a changed pixel whose shown colour is at least as close to its new colour
-///    as the newly chosen entry is left as it is, which costs no error.
-/// 5. Frame: only the bounding rectangle of the pixels that change is stored (disposal
-///    "leave in place"); inside it, unchanged pixels may be sent as transparent or as their
-///    shown index, whichever `LZWEncoder` compresses better. A frame identical to the
-///    previous one is a single transparent pixel, so the frame count and timing stay those
-///    of the animation.
+/// 4. Options: every pixel gets the indices it may be sent as. Its mapped index; the
+///    transparent index (keeping what it shows) when what it shows is as close to its colour
+///    as the mapped entry, or within `lossy`; and, only for pixels whose colour changed, up to
+///    three more entries within `lossy` of it. Still pixels never take an error, since it
+///    would stay on screen for as long as they stay still, and neither do colours the palette
+///    holds exactly (flat fills, backgrounds), where a faint residue would show.
+/// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
+///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing,
+///    twice: favouring shown colours, then transparency, at ties; the smaller is kept. A
+///    frame identical to the previous one is a single transparent pixel, so the frame count
+///    and timing stay those of the animation.
 ///
 /// Timing: delays are whole centiseconds, so frame n (counted from `settings.firstFrame`)
 /// starts at round(100 n / fps) cs and lasts until the next one starts. The animation keeps
@@ -27,7 +30,6 @@ import Raster
 /// 25 and 50 fps are exact). Counting from `firstFrame` makes pieces of a render joined by
 /// `concatenate` time exactly like the whole.
 final class GIFEncoder: AnalyzingFrameSink {
-    nonisolated(unsafe) static var experiment = Int(getenv("GIFX").map { String(cString: $0) } ?? "0") ?? 0
     private let path: String
     private let settings: EncoderSettings
     private let file: AtomicFile
@@ -41,8 +43,10 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var previous: [UInt8]
     private var shown: [UInt8]
     private var target: [UInt8]
-    private var primary: [UInt8]
-    private var alternative: [UInt8]
+    private var options: [UInt8]
+    private var optionCounts: [UInt8]
+    private var chosen: [UInt8]
+    private var alternativeChosen: [UInt8]
     private var errors: [Float]
     private var lzw = LZWEncoder()
     private var block: [UInt8] = []
@@ -57,13 +61,15 @@ final class GIFEncoder: AnalyzingFrameSink {
         self.file = file
         matte = RGB8(settings.matte)
         let pixels = settings.width * settings.height
-        histogram = ColorHistogram(exactLimit: min(settings.colors, 255))
+        histogram = ColorHistogram()
         current = Array(repeating: 0, count: pixels * 4)
         previous = Array(repeating: 0, count: pixels * 4)
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
-        primary = Array(repeating: 0, count: pixels)
-        alternative = Array(repeating: 0, count: pixels)
+        options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        optionCounts = Array(repeating: 0, count: pixels)
+        chosen = Array(repeating: 0, count: pixels)
+        alternativeChosen = Array(repeating: 0, count: pixels)
         errors = Array(repeating: 0, count: 2 * (settings.width + 2) * 3)
     }
 
@@ -141,7 +147,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         let palette = PaletteBuilder.palette(from: histogram!, maxColors: min(settings.colors, 255))
         histogram = nil
-        mapper = PaletteMapper(palette: palette)
+        mapper = PaletteMapper(palette: palette, tolerance: settings.lossy * settings.lossy)
         transparentIndex = palette.colors.count
         var tableBits = 1
         while 1 << tableBits < palette.colors.count + 1 { tableBits += 1 }
@@ -150,6 +156,21 @@ final class GIFEncoder: AnalyzingFrameSink {
         GIFWriter.header(width: settings.width, height: settings.height, colors: palette.colors, tableBits: tableBits, into: &header)
         if settings.loop >= 0 { GIFWriter.loopExtension(settings.loop, into: &header) }
         try output.write(header)
+    }
+
+    /// LZW-compresses the first `count` pixels' options, writing the chosen indices to `chosen`.
+    private func compress(count: Int, into chosen: inout [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        options.withUnsafeBufferPointer { options in
+            optionCounts.withUnsafeBufferPointer { optionCounts in
+                chosen.withUnsafeMutableBufferPointer { chosen in
+                    lzw.encode(
+                        options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
+                        minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
+                }
+            }
+        }
+        return data
     }
 
     /// The delay of absolute frame `n` in centiseconds.
@@ -164,6 +185,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         let mapper = self.mapper!
         let first = frameCount == 0
         let transparent = UInt8(transparentIndex)
+        let tolerance = mapper.tolerance
         var rect = (minX: width, minY: height, maxX: -1, maxY: -1)
         current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
@@ -175,16 +197,20 @@ final class GIFEncoder: AnalyzingFrameSink {
                                 pixels, width: width, height: height, dither: settings.dither,
                                 previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
                                 target: target.baseAddress!, errors: errors.baseAddress!)
+                            guard !first else {
+                                rect = (0, 0, width - 1, height - 1)
+                                return
+                            }
+                            // A pixel must be sent unless what it shows is as close as its new index,
+                            // or within the tolerance where the palette cannot show its colour exactly anyway.
                             for y in 0..<height {
                                 for x in 0..<width {
                                     let i = y * width + x
-                                    if !first && target[i] != shown[i] {
-                                        let p = pixels + 4 * i
-                                        if mapper.distanceSquared(p, Int(shown[i])) <= mapper.distanceSquared(p, Int(target[i])) {
-                                            target[i] = shown[i]
-                                        }
-                                    }
-                                    if first || target[i] != shown[i] {
+                                    guard target[i] != shown[i] else { continue }
+                                    let p = pixels + 4 * i
+                                    let kept = mapper.distanceSquared(p, Int(shown[i]))
+                                    let error = mapper.distanceSquared(p, Int(target[i]))
+                                    if kept > error && (error == 0 || kept > tolerance) {
                                         rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
                                     }
                                 }
@@ -198,30 +224,71 @@ final class GIFEncoder: AnalyzingFrameSink {
         let rectWidth = rect.maxX - rect.minX + 1
         let rectHeight = rect.maxY - rect.minY + 1
         var k = 0
-        for y in rect.minY...rect.maxY {
-            for x in rect.minX...rect.maxX {
-                let i = y * width + x
-                if first || target[i] != shown[i] {
-                    primary[k] = target[i]
-                    alternative[k] = target[i]
-                    shown[i] = target[i]
-                } else {
-                    primary[k] = GIFEncoder.experiment == 1 ? transparent : shown[i]
-                    alternative[k] = transparent
+        current.withUnsafeBufferPointer { current in
+        previous.withUnsafeBufferPointer { previous in
+            let pixels = current.baseAddress!
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    let p = pixels + 4 * i
+                    let wanted = target[i]
+                    let error = mapper.distanceSquared(p, Int(wanted))
+                    var n = 0
+                    func add(_ option: UInt8) {
+                        options[LZWEncoder.maximumOptions * k + n] = option
+                        n += 1
+                    }
+                    let mayKeep = !first && (wanted == shown[i] || mapper.distanceSquared(p, Int(shown[i])) <= (error == 0 ? 0 : max(error, tolerance)))
+                    add(wanted)
+                    if mayKeep { add(transparent) }
+                    // Only pixels whose colour changed may take a near entry: an error on a still
+                    // pixel would stay on screen for as long as the pixel stays still.
+                    let q = previous.baseAddress! + 4 * i
+                    if tolerance > 0 && error > 0 && !first && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
+                        let near = mapper.alternatives(p[0], p[1], p[2])
+                        let nearCount = Int(near >> 24 & 3)
+                        let nearest = UInt8(mapper.nearest(p[0], p[1], p[2]))
+                        if nearest != wanted && n < LZWEncoder.maximumOptions { add(nearest) }
+                        for j in 0..<nearCount where n < LZWEncoder.maximumOptions {
+                            let option = UInt8(near >> (8 * UInt32(j)) & 0xFF)
+                            if option != wanted && option != nearest { add(option) }
+                        }
+                    }
+                    optionCounts[k] = UInt8(n)
+                    k += 1
                 }
-                k += 1
             }
+        }
         }
         block.removeAll(keepingCapacity: true)
         GIFWriter.graphicControl(
             delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
             transparentIndex: first ? nil : transparentIndex, into: &block)
-        var data: [UInt8] = []
-        primary.withUnsafeBufferPointer { primary in
-            alternative.withUnsafeBufferPointer { alternative in
-                lzw.encode(
-                    primary: primary.baseAddress!, alternative: alternative.baseAddress!, count: rectWidth * rectHeight,
-                    minimumCodeSize: minimumCodeSize, into: &data)
+        // Which reading of a keepable pixel ties should favour depends on the picture: its
+        // colour where the unchanged area is flat (strings mix sent and kept pixels), the
+        // transparent index where it is varied (transparent runs recur on every row). Both
+        // are tried; the smaller wins.
+        var data = compress(count: rectWidth * rectHeight, into: &chosen)
+        if !first {
+            let count = rectWidth * rectHeight
+            var swapped = false
+            for k in 0..<count where optionCounts[k] >= 2 && options[LZWEncoder.maximumOptions * k + 1] == transparent {
+                options.swapAt(LZWEncoder.maximumOptions * k, LZWEncoder.maximumOptions * k + 1)
+                swapped = true
+            }
+            if swapped {
+                let other = compress(count: count, into: &alternativeChosen)
+                if other.count < data.count {
+                    data = other
+                    swap(&chosen, &alternativeChosen)
+                }
+            }
+        }
+        k = 0
+        for y in rect.minY...rect.maxY {
+            for x in rect.minX...rect.maxX {
+                if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
+                k += 1
             }
         }
         GIFWriter.image(x: rect.minX, y: rect.minY, width: rectWidth, height: rectHeight, minimumCodeSize: minimumCodeSize, lzw: data, into: &block)

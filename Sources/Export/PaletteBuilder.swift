@@ -3,8 +3,9 @@
 /// Stages:
 /// 1. Exact: when the frames hold at most `maxColors` distinct colours, they are the
 ///    palette (most frequent first) and every pixel is reproduced losslessly.
-/// 2. Points: every occupied histogram bin becomes a point at its mean colour, weighted by
-///    its pixel count, in OKLab (see `OKLab`), where distance follows perceived difference.
+/// 2. Points: every distinct colour (or, for very colourful frames, every occupied bin at
+///    its mean colour) becomes a point weighted by its pixel count, in OKLab (see `OKLab`),
+///    where distance follows perceived difference.
 /// 3. Median cut (Heckbert, SIGGRAPH 1982) in the variance-driven form of Wan, Prusinkiewicz
 ///    and Wong (1990): repeatedly split the box with the largest weighted squared error,
 ///    across its axis of largest variance, at the weighted median, until there are
@@ -29,14 +30,13 @@ enum PaletteBuilder {
 
     static func palette(from histogram: ColorHistogram, maxColors: Int) -> Palette {
         precondition((1...256).contains(maxColors), "maxColors is 1...256")
-        if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= maxColors {
-            return exactPalette(exact, histogram: histogram)
+        let bins = histogram.points
+        guard !bins.isEmpty else { return Palette(deduplicating: [RGB8(r: 0, g: 0, b: 0)]) }
+        if histogram.isExact, bins.count <= maxColors {
+            let order = bins.indices.sorted { bins[$0].count > bins[$1].count || (bins[$0].count == bins[$1].count && $0 < $1) }
+            return Palette(deduplicating: order.map { mean(of: bins[$0]) })
         }
-        var points: [Point] = histogram.occupied.sorted().map { key in
-            let bin = histogram.bins[key]
-            return Point(lab: OKLab(mean(of: bin)), weight: Float(bin.count), bin: bin)
-        }
-        guard !points.isEmpty else { return Palette(deduplicating: [RGB8(r: 0, g: 0, b: 0)]) }
+        var points: [Point] = bins.map { Point(lab: OKLab(mean(of: $0)), weight: Float($0.count), bin: $0) }
         var centres = medianCut(&points, maxColors: maxColors)
         var assignment = [Int](repeating: 0, count: points.count)
         for _ in 0..<refinementPasses {
@@ -67,12 +67,6 @@ enum PaletteBuilder {
         }
         let order = totals.indices.filter { totals[$0].count > 0 }.sorted { totals[$0].count > totals[$1].count || (totals[$0].count == totals[$1].count && $0 < $1) }
         return Palette(deduplicating: order.map { mean(of: totals[$0]) })
-    }
-
-    private static func exactPalette(_ colors: Set<UInt32>, histogram: ColorHistogram) -> Palette {
-        func weight(_ c: UInt32) -> Int { histogram.bins[ColorHistogram.key(UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255))].count }
-        let sorted = colors.sorted { weight($0) > weight($1) || (weight($0) == weight($1) && $0 < $1) }
-        return Palette(deduplicating: sorted.map { RGB8(r: UInt8($0 >> 16 & 255), g: UInt8($0 >> 8 & 255), b: UInt8($0 & 255)) })
     }
 
     static func mean(of bin: ColorHistogram.Bin) -> RGB8 {

@@ -20,6 +20,9 @@ final class PaletteMapper {
     let palette: Palette
     private let entries: [(Int, Int, Int)]
     private let cache: UnsafeMutablePointer<UInt32>
+    private let nearCache: UnsafeMutablePointer<UInt32>
+    /// Largest squared sRGB error (summed over the channels) of the alternatives `alternatives` lists; 0 for none.
+    let tolerance: Int
     /// Largest distance between two mixed entries, in sRGB code values.
     static let mixRadius = 40
     /// Share of the quantisation error error diffusion carries to the neighbours.
@@ -46,14 +49,40 @@ final class PaletteMapper {
         return m.map { $0 * 4 + 2 }
     }()
 
-    init(palette: Palette) {
+    /// A mapper to `palette` whose `alternatives` lie within squared error `tolerance` of a colour.
+    init(palette: Palette, tolerance: Int = 0) {
         self.palette = palette
+        self.tolerance = tolerance
         entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         cache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
+        nearCache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
     }
 
     deinit {
         free(cache)
+        free(nearCache)
+    }
+
+    /// Up to three entries besides the nearest whose squared error to the colour is at most
+    /// `tolerance`, nearest first: their count in bits 24-25, the entries in bits 0-7, 8-15 and 16-23.
+    @inline(__always)
+    func alternatives(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+        let key = Int(r) << 16 | Int(g) << 8 | Int(b)
+        let cached = nearCache[key]
+        if cached != 0 { return cached }
+        let nearest = Int(word(r, g, b) & 0xFF)
+        var found: [(Int, Int)] = []
+        if tolerance > 0 {
+            for (index, e) in entries.enumerated() where index != nearest {
+                let d = (e.0 - Int(r)) * (e.0 - Int(r)) + (e.1 - Int(g)) * (e.1 - Int(g)) + (e.2 - Int(b)) * (e.2 - Int(b))
+                if d <= tolerance { found.append((d, index)) }
+            }
+            found.sort { $0 < $1 }
+        }
+        var resolved: UInt32 = 0x8000_0000 | UInt32(min(found.count, 3)) << 24
+        for (j, entry) in found.prefix(3).enumerated() { resolved |= UInt32(entry.1) << (8 * UInt32(j)) }
+        nearCache[key] = resolved
+        return resolved
     }
 
     /// The cached word for a colour: bit 31 set, nearest entry in bits 0-7, partner in 8-15, share in 16-23.

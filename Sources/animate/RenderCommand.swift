@@ -76,6 +76,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF dithering: ordered (default), diffusion or none.")
     var dither: String = Dither.ordered.rawValue
 
+    @Option(help: "GIF: how far (in sRGB code values) a changing pixel may be shown from its colour to compress better; 0 is exact.")
+    var lossy: Int = 8
+
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; colours, dithering, frame rate and scale are reduced until it fits.")
     var maxSize: String?
 
@@ -106,6 +109,7 @@ struct RenderCommand: ParsableCommand {
         }
         guard loop >= 0 else { throw ValidationError("--loop must not be negative") }
         guard (2...256).contains(colors) else { throw ValidationError("--colors must be from 2 to 256") }
+        guard (0...64).contains(lossy) else { throw ValidationError("--lossy must be from 0 to 64") }
         guard Dither(rawValue: dither) != nil else {
             throw ValidationError("--dither must be one of: \(Dither.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -168,12 +172,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The encoder settings for `document`'s frames starting at `firstFrame`.
-    func settings(for document: TimelineDocument, firstFrame: Int, colors: Int? = nil, dither: Dither? = nil) -> EncoderSettings {
+    func settings(for document: TimelineDocument, firstFrame: Int, colors: Int? = nil, dither: Dither? = nil, lossy: Int? = nil) -> EncoderSettings {
         let background = document.scene.background
         return EncoderSettings(
             width: document.scene.pixelWidth, height: document.scene.pixelHeight, fps: document.fps, firstFrame: firstFrame,
             crf: crf, preset: preset, tune: tune == "none" ? nil : tune, fullChroma: fullChroma, bitExact: bitExact,
-            quality: quality, loop: loop, colors: colors ?? self.colors, dither: dither ?? Dither(rawValue: self.dither)!,
+            quality: quality, loop: loop, colors: colors ?? self.colors, dither: dither ?? Dither(rawValue: self.dither)!, lossy: lossy ?? self.lossy,
             keepsAlpha: background.alpha < 1, matte: background.alpha > 0 ? background.opaque : .white)
     }
 
