@@ -52,6 +52,7 @@ struct ColorHistogram {
     }
 
     /// Adds `count` opaque RGBA8 pixels (alpha ignored).
+    @_optimize(speed)
     mutating func add(_ pixels: UnsafePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
         pixelCount += count
@@ -70,6 +71,7 @@ struct ColorHistogram {
         add(run, length)
     }
 
+    @_optimize(speed)
     private mutating func add(_ color: (UInt8, UInt8, UInt8), _ length: Int) {
         if bins != nil {
             addToBin(color, length)
@@ -92,6 +94,7 @@ struct ColorHistogram {
         }
     }
 
+    @_optimize(speed)
     private mutating func grow() {
         let oldKeys = keys
         let oldCounts = counts
@@ -106,6 +109,7 @@ struct ColorHistogram {
         }
     }
 
+    @_optimize(speed)
     private mutating func foldIntoBins() {
         bins = Array(repeating: Bin(), count: 1 << 18)
         for (slot, key) in keys.enumerated() where key != 0 {
@@ -115,6 +119,7 @@ struct ColorHistogram {
         counts = []
     }
 
+    @_optimize(speed)
     private mutating func addToBin(_ color: (UInt8, UInt8, UInt8), _ length: Int) {
         let key = Int(color.0 >> 2) << 12 | Int(color.1 >> 2) << 6 | Int(color.2 >> 2)
         bins![key].count += length

@@ -77,6 +77,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         if isOpen { cancel() }
     }
 
+    @_optimize(speed)
     func analyze(_ frame: Pixmap) throws(ExportError) {
         guard isOpen, histogram != nil, mapper == nil else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
@@ -89,6 +90,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
     }
 
+    @_optimize(speed)
     func append(_ frame: Pixmap) throws(ExportError) {
         guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
@@ -105,6 +107,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
     }
 
+    @_optimize(speed)
     func finish() throws(ExportError) {
         guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
@@ -119,12 +122,14 @@ final class GIFEncoder: AnalyzingFrameSink {
         close()
     }
 
+    @_optimize(speed)
     func cancel() {
         guard isOpen else { return }
         close()
         file.discard()
     }
 
+    @_optimize(speed)
     private func close() {
         isOpen = false
         output = nil
@@ -133,6 +138,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Composites `frame` over the matte into `current`.
+    @_optimize(speed)
     private func composite(_ frame: Pixmap) {
         let (width, height) = (settings.width, settings.height)
         current.withUnsafeMutableBufferPointer { buffer in
@@ -141,6 +147,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Builds the palette and writes the header, global colour table and loop extension.
+    @_optimize(speed)
     private func start(_ output: FileOutput) throws(ExportError) {
         if histogram!.pixelCount == 0 {
             current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
@@ -159,6 +166,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// LZW-compresses the first `count` pixels' options, writing the chosen indices to `chosen`.
+    @_optimize(speed)
     private func compress(count: Int, into chosen: inout [UInt8]) -> [UInt8] {
         var data: [UInt8] = []
         options.withUnsafeBufferPointer { options in
@@ -174,12 +182,14 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// The delay of absolute frame `n` in centiseconds.
+    @_optimize(speed)
     static func delay(ofFrame n: Int, fps: Int) -> Int {
         func start(_ n: Int) -> Int { (200 * n + fps) / (2 * fps) }
         return start(n + 1) - start(n)
     }
 
     /// Maps `current` and writes the frame's blocks to `block`.
+    @_optimize(speed)
     private func encodeFrame() {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
@@ -234,6 +244,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let wanted = target[i]
                     let error = mapper.distanceSquared(p, Int(wanted))
                     var n = 0
+                    @_optimize(speed)
                     func add(_ option: UInt8) {
                         options[LZWEncoder.maximumOptions * k + n] = option
                         n += 1

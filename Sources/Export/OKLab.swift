@@ -42,6 +42,7 @@ struct OKLab: Equatable, Sendable {
     }
 
     /// Squared Euclidean distance, the measure of colour difference used throughout.
+    @_optimize(speed)
     func distanceSquared(to other: OKLab) -> Float {
         let dl = l - other.l
         let da = a - other.a

@@ -28,6 +28,7 @@ enum PaletteBuilder {
     /// k-means passes after the median cut; the error changes little after a handful.
     static let refinementPasses = 8
 
+    @_optimize(speed)
     static func palette(from histogram: ColorHistogram, maxColors: Int) -> Palette {
         precondition((1...256).contains(maxColors), "maxColors is 1...256")
         let bins = histogram.points
@@ -69,11 +70,13 @@ enum PaletteBuilder {
         return Palette(deduplicating: order.map { mean(of: totals[$0]) })
     }
 
+    @_optimize(speed)
     static func mean(of bin: ColorHistogram.Bin) -> RGB8 {
         let half = bin.count / 2
         return RGB8(r: UInt8((bin.red + half) / bin.count), g: UInt8((bin.green + half) / bin.count), b: UInt8((bin.blue + half) / bin.count))
     }
 
+    @_optimize(speed)
     private static func nearestCentre(to lab: OKLab, in centres: [OKLab]) -> Int {
         var best = 0
         var bestDistance = Float.infinity
@@ -94,10 +97,12 @@ enum PaletteBuilder {
         var mean: OKLab
     }
 
+    @_optimize(speed)
     private static func component(_ lab: OKLab, _ axis: Int) -> Float {
         axis == 0 ? lab.l : axis == 1 ? lab.a : lab.b
     }
 
+    @_optimize(speed)
     private static func makeBox(_ points: ArraySlice<Point>, range: Range<Int>) -> Box {
         var w: Float = 0
         var s = (Float(0), Float(0), Float(0))
@@ -112,6 +117,7 @@ enum PaletteBuilder {
         return Box(range: range, error: variance[0] + variance[1] + variance[2], axis: axis, mean: OKLab(l: s.0 / w, a: s.1 / w, b: s.2 / w))
     }
 
+    @_optimize(speed)
     private static func medianCut(_ points: inout [Point], maxColors: Int) -> [OKLab] {
         var boxes = [makeBox(points[...], range: points.indices)]
         while boxes.count < maxColors {

@@ -66,6 +66,7 @@ final class PaletteMapper {
     /// Up to three entries besides the nearest whose squared error to the colour is at most
     /// `tolerance`, nearest first: their count in bits 24-25, the entries in bits 0-7, 8-15 and 16-23.
     @inline(__always)
+    @_optimize(speed)
     func alternatives(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
         let key = Int(r) << 16 | Int(g) << 8 | Int(b)
         let cached = nearCache[key]
@@ -87,6 +88,7 @@ final class PaletteMapper {
 
     /// The cached word for a colour: bit 31 set, nearest entry in bits 0-7, partner in 8-15, share in 16-23.
     @inline(__always)
+    @_optimize(speed)
     private func word(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
         let key = Int(r) << 16 | Int(g) << 8 | Int(b)
         let cached = cache[key]
@@ -97,10 +99,12 @@ final class PaletteMapper {
     }
 
     /// The index of the entry nearest to the colour.
+    @_optimize(speed)
     func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
         Int(word(r, g, b) & 0xFF)
     }
 
+    @_optimize(speed)
     private func resolve(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
         var best = 0
         var bestDistance = Int.max
@@ -140,6 +144,7 @@ final class PaletteMapper {
     /// `previous` is the previous frame's pixels (nil for the first frame) and `shown` the
     /// indices it was shown with; pixels equal to the previous frame's take their shown index.
     /// `errors` is scratch space of at least `2 × (width + 2) × 3` floats for error diffusion.
+    @_optimize(speed)
     func map(
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, dither: Dither,
         previous: UnsafePointer<UInt8>?, shown: UnsafePointer<UInt8>, target: UnsafeMutablePointer<UInt8>,
@@ -174,10 +179,12 @@ final class PaletteMapper {
     }
 
     @inline(__always)
+    @_optimize(speed)
     private func unchanged(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool {
         a[0] == b[0] && a[1] == b[1] && a[2] == b[2]
     }
 
+    @_optimize(speed)
     private func diffuse(
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int,
         previous: UnsafePointer<UInt8>?, shown: UnsafePointer<UInt8>, target: UnsafeMutablePointer<UInt8>,
@@ -219,12 +226,14 @@ final class PaletteMapper {
     }
 
     @inline(__always)
+    @_optimize(speed)
     private func clampToByte(_ v: Float) -> UInt8 {
         UInt8(min(max(v.rounded(), 0), 255))
     }
 
     /// Squared sRGB distance between the pixel and entry `index`.
     @inline(__always)
+    @_optimize(speed)
     func distanceSquared(_ p: UnsafePointer<UInt8>, _ index: Int) -> Int {
         let e = entries[index]
         let (dr, dg, db) = (e.0 - Int(p[0]), e.1 - Int(p[1]), e.2 - Int(p[2]))

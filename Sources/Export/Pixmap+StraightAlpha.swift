@@ -10,6 +10,7 @@ extension Pixmap {
     /// Writes this pixmap as straight-alpha (un-premultiplied) 8-bit pixels into `destination`,
     /// rows `linesize` bytes apart, in `order`. Video and image codecs with alpha (VP9, PNG, WebP)
     /// store straight alpha; un-premultiplying rounds to nearest.
+    @_optimize(speed)
     func writeStraightAlpha(into destination: UnsafeMutablePointer<UInt8>, linesize: Int, order: ByteOrder = .rgba) {
         let (first, third) = order == .rgba ? (0, 2) : (2, 0)
         data.withUnsafeBufferPointer { source in
