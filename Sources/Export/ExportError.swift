@@ -22,6 +22,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case ffmpeg(operation: String, code: Int32, message: String, path: String)
     /// A file-system call failed; `message` is `strerror`'s text for `code` (errno).
     case fileSystem(operation: String, code: Int32, message: String, path: String)
+    /// Pieces cannot be joined into `path` (`reason` says why: a format that cannot be joined,
+    /// pieces of different sizes or encoder settings, a malformed piece).
+    case cannotJoin(path: String, reason: String)
 
     /// One line naming the file first, then what failed and why.
     public var description: String {
@@ -48,6 +51,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "\(path): \(operation) failed: \(message) (FFmpeg error \(code))"
         case .fileSystem(let operation, let code, let message, let path):
             return "\(path): \(operation) failed: \(message) (errno \(code))"
+        case .cannotJoin(let path, let reason):
+            return "\(path): cannot join the pieces: \(reason)"
         }
     }
 }
