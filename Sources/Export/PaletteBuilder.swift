@@ -70,7 +70,6 @@ enum PaletteBuilder {
         return Palette(deduplicating: order.map { mean(of: totals[$0]) })
     }
 
-    @_optimize(speed)
     static func mean(of bin: ColorHistogram.Bin) -> RGB8 {
         let half = bin.count / 2
         return RGB8(r: UInt8((bin.red + half) / bin.count), g: UInt8((bin.green + half) / bin.count), b: UInt8((bin.blue + half) / bin.count))

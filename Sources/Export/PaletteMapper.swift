@@ -8,10 +8,11 @@ import Glibc
 /// per-pixel work is a table lookup. A cached word holds the nearest entry, the partner
 /// entry ordered dithering mixes with it and the share of the partner (0…255).
 ///
-/// Partner: among the entries no farther than `mixRadius` from the nearest one, the entry
-/// whose segment to it passes closest to the colour; the share is the colour's projection
-/// on that segment. Mixing the pair in that proportion reproduces the colour on average,
-/// and never mixes colours across an edge.
+/// Partner: among the entries no farther than `mixRadius` from the nearest one (or four
+/// times the colour's distance to it, for sparse palettes), the entry whose segment to it
+/// passes closest to the colour; the share is the colour's projection on that segment.
+/// Mixing the pair in that proportion reproduces the colour on average, and does not mix
+/// colours across an edge.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -120,10 +121,13 @@ final class PaletteMapper {
         if bestDistance > 0 {
             let c = entries[best]
             var bestResidual = Double(bestDistance)
+            // Near entries always mix; farther ones only when the colour itself is far from the
+            // palette (a sparse palette), never across an edge between colours the palette holds.
+            let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
             for (index, e) in entries.enumerated() where index != best {
                 let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
                 let length = dx * dx + dy * dy + dz * dz
-                guard length <= Self.mixRadius * Self.mixRadius else { continue }
+                guard length <= reach else { continue }
                 let t = Double((r - c.0) * dx + (g - c.1) * dy + (b - c.2) * dz) / Double(length)
                 guard t > 0, t < 1 else { continue }
                 let (px, py, pz) = (Double(r - c.0) - t * Double(dx), Double(g - c.1) - t * Double(dy), Double(b - c.2) - t * Double(dz))
