@@ -196,8 +196,7 @@ final class GIFEncoderTests: XCTestCase {
         }
         let (ourSize, ourPSNR) = try measure(ours)
         let (theirSize, theirPSNR) = try measure(theirs)
-        print("MEASURED", ourSize, theirSize, Double(ourSize) / Double(theirSize), ourPSNR, theirPSNR)
-        // Measured: ours 0.70× the size at 52.6 dB, FFmpeg's 48.6 dB.
+        // Measured: ours 13,926 B at 56.9 dB, FFmpeg's 18,260 B at 47.7 dB (0.76×).
         XCTAssertLessThanOrEqual(Double(ourSize), 0.8 * Double(theirSize), "ours \(ourSize) B, FFmpeg's \(theirSize) B")
         XCTAssertGreaterThanOrEqual(ourPSNR, theirPSNR, "ours \(ourPSNR) dB, FFmpeg's \(theirPSNR) dB")
     }
