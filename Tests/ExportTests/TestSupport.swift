@@ -179,3 +179,16 @@ func runTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, ou
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// `ffprobe -show_streams -count_frames` of the first stream of `path`, as key=value fields
+/// (stream tags appear as `TAG:name`).
+func ffprobeFields(_ path: String) throws -> [String: String] {
+    let result = try runTool("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-select_streams", "v:0", path])
+    XCTAssertEqual(result.status, 0, result.output)
+    var fields: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { fields[parts[0]] = parts[1] }
+    }
+    return fields
+}
