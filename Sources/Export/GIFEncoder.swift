@@ -167,7 +167,7 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     /// LZW-compresses the first `count` pixels' options, writing the chosen indices to `chosen`.
     @_optimize(speed)
-    private func compress(count: Int, into chosen: inout [UInt8]) -> [UInt8] {
+    private func compress(count: Int, minimumCodeSize: Int, into chosen: inout [UInt8]) -> [UInt8] {
         var data: [UInt8] = []
         options.withUnsafeBufferPointer { options in
             optionCounts.withUnsafeBufferPointer { optionCounts in
@@ -271,28 +271,58 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         }
-        block.removeAll(keepingCapacity: true)
-        GIFWriter.graphicControl(
-            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
-            transparentIndex: first ? nil : transparentIndex, into: &block)
         // Which reading of a keepable pixel ties should favour depends on the picture: its
         // colour where the unchanged area is flat (strings mix sent and kept pixels), the
         // transparent index where it is varied (transparent runs recur on every row). Both
         // are tried; the smaller wins.
-        var data = compress(count: rectWidth * rectHeight, into: &chosen)
+        let count = rectWidth * rectHeight
+        let width5 = LZWEncoder.maximumOptions
+        var data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
         if !first {
-            let count = rectWidth * rectHeight
-            var swapped = false
-            for k in 0..<count where optionCounts[k] >= 2 && options[LZWEncoder.maximumOptions * k + 1] == transparent {
-                options.swapAt(LZWEncoder.maximumOptions * k, LZWEncoder.maximumOptions * k + 1)
-                swapped = true
+            var swapped: [Int] = []
+            for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + 1] == transparent {
+                options.swapAt(width5 * k, width5 * k + 1)
+                swapped.append(k)
             }
-            if swapped {
-                let other = compress(count: count, into: &alternativeChosen)
+            if !swapped.isEmpty {
+                let other = compress(count: count, minimumCodeSize: minimumCodeSize, into: &alternativeChosen)
                 if other.count < data.count {
                     data = other
                     swap(&chosen, &alternativeChosen)
+                } else {
+                    for k in swapped { options.swapAt(width5 * k, width5 * k + 1) }
                 }
+            }
+        }
+        // A frame that uses few of the palette's colours may be cheaper with a local colour
+        // table of just those: LZW codes start one bit wider than the table's index size, so
+        // a 16-colour table saves up to 4 bits per code while the dictionary is young.
+        var codeSize = minimumCodeSize
+        var localTable: [RGB8]?
+        var localBits = 0
+        var frameTransparent: Int? = first ? nil : transparentIndex
+        var used = [Bool](repeating: false, count: 256)
+        for k in 0..<count {
+            for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
+        }
+        if !first { used[transparentIndex] = true }
+        let symbols = (0..<256).filter { used[$0] }
+        while 1 << localBits < symbols.count { localBits += 1 }
+        let localCodeSize = max(2, localBits)
+        if localCodeSize < minimumCodeSize {
+            var toLocal = [UInt8](repeating: 0, count: 256)
+            for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
+            for k in 0..<count {
+                for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
+            }
+            let local = compress(count: count, minimumCodeSize: localCodeSize, into: &alternativeChosen)
+            if local.count + 3 << max(localBits, 1) < data.count {
+                data = local
+                for k in 0..<count { chosen[k] = UInt8(symbols[Int(alternativeChosen[k])]) }
+                let colors = mapper.palette.colors
+                localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
+                codeSize = localCodeSize
+                if !first { frameTransparent = Int(toLocal[transparentIndex]) }
             }
         }
         k = 0
@@ -302,6 +332,12 @@ final class GIFEncoder: AnalyzingFrameSink {
                 k += 1
             }
         }
-        GIFWriter.image(x: rect.minX, y: rect.minY, width: rectWidth, height: rectHeight, minimumCodeSize: minimumCodeSize, lzw: data, into: &block)
+        block.removeAll(keepingCapacity: true)
+        GIFWriter.graphicControl(
+            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
+            transparentIndex: frameTransparent, into: &block)
+        GIFWriter.image(
+            x: rect.minX, y: rect.minY, width: rectWidth, height: rectHeight, localTable: localTable, tableBits: max(localBits, 1),
+            minimumCodeSize: codeSize, lzw: data, into: &block)
     }
 }

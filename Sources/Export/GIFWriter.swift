@@ -34,15 +34,26 @@ enum GIFWriter {
         out += [UInt8(transparentIndex ?? 0), 0]
     }
 
-    /// An image descriptor without a local colour table, then `lzw` (a code stream from
-    /// `LZWEncoder`) in sub-blocks.
-    static func image(x: Int, y: Int, width: Int, height: Int, minimumCodeSize: Int, lzw: [UInt8], into out: inout [UInt8]) {
+    /// An image descriptor with `localTable` (padded to `1 << tableBits` entries) if given, then
+    /// `lzw` (a code stream from `LZWEncoder`) in sub-blocks.
+    static func image(
+        x: Int, y: Int, width: Int, height: Int, localTable: [RGB8]? = nil, tableBits: Int = 1,
+        minimumCodeSize: Int, lzw: [UInt8], into out: inout [UInt8]
+    ) {
         out.append(0x2C)
         appendShort(x, to: &out)
         appendShort(y, to: &out)
         appendShort(width, to: &out)
         appendShort(height, to: &out)
-        out.append(0)
+        if let localTable {
+            out.append(0x80 | UInt8(tableBits - 1))
+            for slot in 0..<(1 << tableBits) {
+                let c = slot < localTable.count ? localTable[slot] : RGB8(r: 0, g: 0, b: 0)
+                out += [c.r, c.g, c.b]
+            }
+        } else {
+            out.append(0)
+        }
         out.append(UInt8(minimumCodeSize))
         var offset = 0
         while offset < lzw.count {

@@ -130,6 +130,26 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(decoded[1], decoded[2])
     }
 
+    func testFramesUsingFewColoursGetASmallLocalTable() throws {
+        // 240 colours in the first frame; the second paints a 12 × 12 block in two of them.
+        var bytes = [UInt8]()
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let (u, v) = (x * 15 / 32, y / 2)
+                bytes += [UInt8(u * 17), UInt8(v * 16), UInt8((u * 17 + v * 16) % 256), 255]
+            }
+        }
+        let first = Pixmap(width: 32, height: 32, straightAlphaData: bytes)
+        var second = first
+        for y in 4..<16 { for x in 4..<16 { second.setPixel(x: x, y: y, first.pixel(x: (x + y) % 2 == 0 ? 0 : 31, y: 0)) } }
+        let path = try encode([first, second], configure: exact)
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: path), [first, second])
+        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        XCTAssertEqual(gif.globalTable?.count, 256 * 3)
+        XCTAssertNil(gif.images[0].localTable)
+        XCTAssertEqual(gif.images[1].localTable?.count, 4 * 3, "two colours and the transparent index")
+    }
+
     func testLossyNeverMovesColoursThePaletteHoldsExactly() throws {
         // A flat background and a flat square: every colour is in the palette, so even the
         // largest tolerance reproduces the frames exactly.
