@@ -97,6 +97,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Show progress: a bar with frames, fps and time left on a terminal, plain lines otherwise (the default unless --quiet).")
+    var progress = false
+
     @OptionGroup var limits: TimelineOptions
 
     func validate() throws {
@@ -118,6 +121,7 @@ struct RenderCommand: ParsableCommand {
         if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
         if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
+        guard !(progress && quiet) else { throw ValidationError("give --progress or --quiet, not both") }
         if let frames {
             guard FrameRange(frames) != nil else { throw ValidationError("--frames must look like 30..<90, 30...89 or 30..") }
             guard from == nil && to == nil else { throw ValidationError("give --frames or --from/--to, not both") }

@@ -52,6 +52,7 @@ final class AnimatedImageEncoderTests: XCTestCase {
         XCTAssertEqual(info.codecName, "apng")
         XCTAssertEqual(info.frameCount, 5)
         XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
+        XCTAssertEqual(try ffprobeFields(path)["codec_name"], "apng")
         let read = try pillow(path)
         XCTAssertEqual(read.frames, 5)
         XCTAssertEqual(read.loop, 3, "APNG counts plays: two repeats are three plays")
@@ -61,6 +62,7 @@ final class AnimatedImageEncoderTests: XCTestCase {
     func testWebPIsLosslessByDefaultWithAlpha() throws {
         let path = try encode(.webp, name: "clip.webp")
         XCTAssertEqual(try MediaProbe.info(path: path).codecName, "webp")
+        XCTAssertEqual(try ffprobeFields(path)["codec_name"], "webp")
         let read = try pillow(path)
         XCTAssertEqual(read.frames, 5)
         XCTAssertEqual(read.loop, 0)
