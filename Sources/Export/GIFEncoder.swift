@@ -21,14 +21,19 @@ import Raster
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
 ///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing,
 ///    twice: favouring shown colours, then transparency, at ties; the smaller is kept. A
+///    frame whose pixels use at most half the palette's index range is also tried with a
+///    local colour table of just those colours (narrower codes) and keeps it if smaller. A
 ///    frame identical to the previous one is a single transparent pixel, so the frame count
 ///    and timing stay those of the animation.
+///
+/// Memory: a few buffers of the frame's size and the mapper's colour cache (64 MiB of
+/// address space, touched only where colours occur), whatever the number of frames.
 ///
 /// Timing: delays are whole centiseconds, so frame n (counted from `settings.firstFrame`)
 /// starts at round(100 n / fps) cs and lasts until the next one starts. The animation keeps
 /// its length without drift; at 30 fps the delays run 3, 4, 3, 3, 4, 3… (a 10 ms jitter;
 /// 25 and 50 fps are exact). Counting from `firstFrame` makes pieces of a render joined by
-/// `concatenate` time exactly like the whole.
+/// `Concatenation.join` time exactly like the whole.
 final class GIFEncoder: AnalyzingFrameSink {
     private let path: String
     private let settings: EncoderSettings
