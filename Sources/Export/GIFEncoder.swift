@@ -26,8 +26,8 @@ import Raster
 ///    frame identical to the previous one is a single transparent pixel, so the frame count
 ///    and timing stay those of the animation.
 ///
-/// Memory: a few buffers of the frame's size and the mapper's colour cache (64 MiB of
-/// address space, touched only where colours occur), whatever the number of frames.
+/// Memory: a few buffers of the frame's size and the mapper's two colour caches (64 MiB of
+/// address space each, touched only where colours occur), whatever the number of frames.
 ///
 /// Timing: delays are whole centiseconds, so frame n (counted from `settings.firstFrame`)
 /// starts at round(100 n / fps) cs and lasts until the next one starts. The animation keeps
