@@ -96,7 +96,7 @@ public enum Concatenation {
         let first = try MediaReader(path: pieces[0])
         let container = try OutputContainer(formatName: formatName, file: file.temporary, path: path)
         if formatName == "mp4" { try container.setOption("movflags", "+faststart") }
-        try container.writeHeader(copying: first.stream.pointee.codecpar, timeBase: first.stream.pointee.time_base, frameRate: first.stream.pointee.avg_frame_rate)
+        try container.writeHeader(copying: first.stream)
         let reference = first.stream.pointee.codecpar.pointee
         var offset: Int64 = 0
         for piece in pieces {

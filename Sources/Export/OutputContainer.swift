@@ -47,9 +47,13 @@ final class OutputContainer {
         try check(avformat_write_header(context, nil), "writing the container header", path: path)
     }
 
-    /// Copies an existing stream's parameters (for remuxing without re-encoding) and writes the container header.
-    func writeHeader(copying parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational, frameRate: AVRational) throws(ExportError) {
-        try check(avcodec_parameters_copy(stream.pointee.codecpar, parameters), "copying stream parameters", path: path)
+    /// Copies an existing stream's parameters and tags (for remuxing without re-encoding) and
+    /// writes the container header. Tags matter: WebM's `alpha_mode` is one.
+    func writeHeader(copying source: UnsafeMutablePointer<AVStream>) throws(ExportError) {
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "copying stream parameters", path: path)
+        try check(av_dict_copy(&stream.pointee.metadata, source.pointee.metadata, 0), "copying stream tags", path: path)
+        let timeBase = source.pointee.time_base
+        let frameRate = source.pointee.avg_frame_rate
         // The tag of the input container may not suit the output one; let the muxer choose.
         stream.pointee.codecpar.pointee.codec_tag = 0
         stream.pointee.time_base = timeBase

@@ -64,6 +64,31 @@ final class ConcatenationTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(atoms.firstIndex(of: "moov")), try XCTUnwrap(atoms.firstIndex(of: "mdat")))
     }
 
+    func testWebMPiecesKeepTheirAlpha() throws {
+        let keepAlpha: (inout EncoderSettings) -> Void = { $0.keepsAlpha = true }
+        let translucent = (0..<6).map { SyntheticFrames.movingSquare(width: 48, height: 32, index: $0, count: 6, squareAlpha: 128) }
+        func part(_ range: Range<Int>, _ name: String) throws -> String {
+            let path = scratch.file(name)
+            var settings = EncoderSettings(width: 48, height: 32, fps: 30, firstFrame: range.lowerBound)
+            keepAlpha(&settings)
+            let sink = try makeFrameSink(path: path, format: .webm, settings: settings)
+            for frame in translucent[range] { try sink.append(frame) }
+            try sink.finish()
+            return path
+        }
+        let joined = scratch.file("joined.webm")
+        try Concatenation.join([try part(0..<3, "a.webm"), try part(3..<6, "b.webm")], into: joined)
+        let fields = try ffprobeFields(joined)
+        XCTAssertEqual(fields["TAG:alpha_mode"] ?? fields["TAG:ALPHA_MODE"], "1", "\(fields)")
+        XCTAssertEqual(fields["nb_read_frames"], "6")
+        let decoded = try MediaProbe.decodeFrames(path: joined)
+        XCTAssertEqual(decoded.count, 6)
+        for (index, frame) in decoded.enumerated() {
+            let left = (48 - 12) * index / 5
+            XCTAssertEqual(Int(frame.pixel(x: left + 6, y: 16).a), 128, accuracy: 12, "frame \(index)")
+        }
+    }
+
     func testRawPiecesJoinByteForByte() throws {
         let joined = scratch.file("joined.rgba")
         try Concatenation.join([try piece(0..<5, .rawRGBA, name: "a.rgba"), try piece(5..<9, .rawRGBA, name: "b.rgba")], into: joined)
