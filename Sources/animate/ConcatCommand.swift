@@ -8,8 +8,7 @@ struct ConcatCommand: ParsableCommand {
         commandName: "concat",
         abstract: "Join pieces of one render (made with --frames or --from/--to) into one file, without re-encoding.",
         discussion: """
-            GIF, MP4, WebM and raw RGBA pieces can be joined; give them in order. MP4 and WebM
-            pieces must come from the same timeline with the same options. Example:
+            GIF, MP4, WebM and raw RGBA pieces can be joined; give them in order. MP4 and WebM pieces must come from the same timeline with the same options. Example:
               animate clip.json --frames 0..<150 -o a.gif
               animate clip.json --frames 150.. -o b.gif
               animate concat a.gif b.gif -o clip.gif

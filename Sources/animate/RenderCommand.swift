@@ -10,14 +10,9 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a timeline to MP4, GIF, WebM, APNG, WebP, PNG, a PNG sequence or raw RGBA frames.",
         discussion: """
-            The format follows the output's extension: .mp4 (H.264), .gif, .webm (VP9, with alpha
-            for a "clear" background), .apng, .webp, .png (one frame), .rgba (raw frames), or a
-            pattern such as frames/%04d.png (or a folder ending in /) for a PNG sequence; `-o -`
-            writes raw RGBA to standard output. --format overrides the extension.
+            The format follows the output's extension: .mp4 (H.264), .gif, .webm (VP9, with alpha for a "clear" background), .apng, .webp, .png (one frame), .rgba (raw frames), or a pattern such as frames/%04d.png (or a folder ending in /) for a PNG sequence; `-o -` writes raw RGBA to standard output. --format overrides the extension.
 
-            Frames are rendered on every core and encoded in order as they come; memory does not
-            grow with the number of frames. A GIF is rendered twice: first a sample of frames
-            for its palette, then every frame for encoding.
+            Frames are rendered on every core and encoded in order as they come; memory does not grow with the number of frames. A GIF is rendered twice: first a sample of frames for its palette, then every frame for encoding.
 
             Split a long render across machines with --frames, then join the pieces:
               animate clip.json --frames 0..<150 -o a.mp4
@@ -55,7 +50,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "x264 preset, ultrafast to placebo.")
     var preset: String = "medium"
 
-    @Option(help: "x264 tune: animation (default), film, grain, stillimage, psnr, ssim, or none.")
+    @Option(help: "x264 tune: animation, film, grain, stillimage, psnr, ssim, or none.")
     var tune: String = "animation"
 
     @Flag(name: .customLong("yuv444"), help: "MP4: full-resolution chroma (yuv444p), for archives; many players cannot play it.")
@@ -73,7 +68,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF: the most palette colours, 2 to 256.")
     var colors: Int = 256
 
-    @Option(help: "GIF dithering: ordered (default), diffusion or none.")
+    @Option(help: "GIF dithering: ordered, diffusion or none.")
     var dither: String = Dither.ordered.rawValue
 
     @Option(help: "GIF: how far (in sRGB code values) a changing pixel may be shown from its colour to compress better; 0 is exact.")
