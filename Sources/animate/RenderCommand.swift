@@ -83,6 +83,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "For a .png output: the frame number to write (from 0).")
     var frame: Int?
 
+    @Option(help: "Also write every param's value at every frame to this file: CSV (.csv) or JSON (.json).")
+    var trace: String?
+
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var threads: Int?
 
@@ -140,6 +143,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure.invalid(error.description)
         }
         if output != "-" { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
+        if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {
             let n = try FrameSelection.frame(time: time, frame: frame, in: document)
             try FrameSelection.writePNG(document.render(frame: n), to: output)
