@@ -85,7 +85,7 @@ public struct GoldenDirectory: Sendable {
         }
         let first = frames.first?.pixmap
         // An absolute path would tie the golden to one checkout; keep the file's name.
-        let source = rendering.name.hasPrefix("/") ? (rendering.name as NSString).lastPathComponent : rendering.name
+        let source = rendering.name.hasPrefix("/") ? FilePath.name(of: rendering.name) : rendering.name
         let manifest = GoldenManifest(
             source: source, width: first?.width ?? 0, height: first?.height ?? 0, fps: rendering.fps,
             frameCount: rendering.frameCount, scale: scale, frames: entries, trace: rendering.trace, environment: environment)

@@ -9,7 +9,7 @@ func loadTimeline(at path: String, loader: TimelineLoader = TimelineLoader()) th
         throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
     }
     var loader = loader
-    loader.baseDirectory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+    loader.baseDirectory = FilePath.directory(of: path).isEmpty ? "." : FilePath.directory(of: path)
     if loader.imageReader == nil {
         loader.imageReader = { file in
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }

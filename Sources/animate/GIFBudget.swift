@@ -53,8 +53,8 @@ struct GIFBudget {
     func fit(_ document: TimelineDocument) throws {
         let output = command.output
         let rungs = Self.ladder(colors: command.colors, dither: Dither(rawValue: command.dither)!, lossy: command.lossy, fps: document.fps)
-        let folder = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
+        let folder = FilePath.directory(of: output)
+        let name = FilePath.name(of: output)
         func attemptPath(_ i: Int) -> String {
             (folder.isEmpty ? "" : folder + "/") + ".\(name).fit-\(i)-\(getpid()).gif"
         }

@@ -22,7 +22,7 @@ struct TimelineOptions: ParsableArguments {
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
         }
         var loader = TimelineLoader()
-        loader.baseDirectory = (path as NSString).deletingLastPathComponent
+        loader.baseDirectory = FilePath.directory(of: path)
         loader.imageReader = { file in
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first

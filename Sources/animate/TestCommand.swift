@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import FrameDiff
 import Foundation
 import Regression
@@ -170,13 +171,13 @@ struct TestCommand: ParsableCommand {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CommandFailure.invalid("\(path): no such file or folder") }
             if !isDirectory.boolValue {
-                found.append((((path as NSString).lastPathComponent as NSString).deletingPathExtension, path))
+                found.append(((FilePath.name(of: path) as NSString).deletingPathExtension, path))
                 continue
             }
             guard let enumerator = fm.enumerator(atPath: path) else { throw CommandFailure.invalid("\(path): cannot list the folder") }
             var names: [String] = []
             while let relative = enumerator.nextObject() as? String {
-                if relative.lowercased().hasSuffix(".json") && !(relative as NSString).lastPathComponent.hasPrefix(".") { names.append(relative) }
+                if relative.lowercased().hasSuffix(".json") && !FilePath.name(of: relative).hasPrefix(".") { names.append(relative) }
             }
             for relative in names.sorted() {
                 found.append(((relative as NSString).deletingPathExtension, (path as NSString).appendingPathComponent(relative)))
@@ -198,8 +199,8 @@ struct TestCommand: ParsableCommand {
         guard !folders.isEmpty, let enumerator = FileManager.default.enumerator(atPath: golden) else { return [] }
         var stale: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            guard (relative as NSString).lastPathComponent == GoldenDirectory.manifestName else { continue }
-            let name = (relative as NSString).deletingLastPathComponent
+            guard FilePath.name(of: relative) == GoldenDirectory.manifestName else { continue }
+            let name = FilePath.directory(of: relative)
             guard !known.contains(name),
                 let manifest = try? GoldenDirectory(path: (golden as NSString).appendingPathComponent(name)).manifest(),
                 folders.contains(where: { manifest.source.hasPrefix($0) })

@@ -91,6 +91,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(decoded.first == document.render(frame: 10), "frame 10 decodes to the rendered pixels")
     }
 
+    func testAOneLetterSequenceFolderIsCreated() throws {
+        let result = try animate(Self.timeline("double-ellipse.json"), "-o", "a/%04d.png", "--quiet", "--frames", "0..<3")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("a").path).sorted(), ["0000.png", "0001.png", "0002.png"])
+    }
+
     func testFrameCommandWritesTheFrameAtATime() throws {
         let document = try load("clip-shape.json")
         let result = try animate("frame", Self.timeline("clip-shape.json"), "--time", "1.5", "-o", "still.png")
