@@ -2,33 +2,75 @@ import Raster
 
 /// How frames are encoded: size, rate, and the knobs of each format.
 public struct EncoderSettings: Equatable, Sendable {
-    /// Frame width in pixels, 1...16384; every appended frame must have it.
+    /// Frame width in pixels, 1...16384 (65535 for GIF); every appended frame must have it.
     public var width: Int
-    /// Frame height in pixels, 1...16384; every appended frame must have it.
+    /// Frame height in pixels, 1...16384 (65535 for GIF); every appended frame must have it.
     public var height: Int
     /// Frames per second, 1...1000.
     public var fps: Int
+    /// The number, in the whole animation, of the first frame this output receives; 0 by default.
+    /// GIF delays are counted from it, so that pieces of a render join into exactly the whole.
+    public var firstFrame: Int
     /// x264 constant rate factor, 0 (lossless) ...51 (worst); 18 is visually lossless for most content.
+    /// For VP9 (WebM) the same scale sets the constant quality (`crf`, 0...63, default 18 + 12).
     public var crf: Int
     /// x264 speed/size preset: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow or placebo.
     public var preset: String
+    /// x264 tuning (`film`, `animation`, `grain`, `stillimage`…), nil for none. Default `animation`:
+    /// stronger deblocking and more reference frames suit flat-coloured drawings.
+    public var tune: String?
+    /// MP4 and WebM: keep full-resolution chroma (yuv444p, H.264 High 4:4:4) instead of 4:2:0.
+    /// Sharper coloured edges for archives; many players and browsers cannot play it. Off by default.
+    public var fullChroma: Bool
+    /// Ask FFmpeg for bit-exact output (no encoder version strings, `SWS_BITEXACT` conversion), so the
+    /// same frames give the same bytes across machines with the same FFmpeg. Off by default.
+    public var bitExact: Bool
+    /// WebP: lossy quality 0...100, nil (the default) for lossless.
+    public var quality: Int?
     /// GIF repetitions: 0 loops forever, -1 plays once, n repeats n more times (at most 65535).
+    /// Also the APNG and WebP loop count (0 forever; -1 plays once there too).
     public var loop: Int
-    /// The opaque colour transparent pixels are composited over for formats without alpha (MP4, GIF);
-    /// its own alpha is ignored. White by default.
+    /// GIF: the most palette colours, 2...256 (one index is kept for transparency, so at most 255 are used).
+    public var colors: Int
+    /// GIF: how colours between palette entries are shown; `.ordered` by default.
+    public var dither: Dither
+    /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
+    /// changed may be shown from it when that compresses better; 0...64, default 8. Colours the palette holds exactly, such as flat fills and backgrounds, are never moved.
+    /// 0 keeps every pixel at its mapped palette entry. Still pixels are never moved.
+    public var lossy: Int
+    /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
+    /// frames are composited over `matte`.
+    public var keepsAlpha: Bool
+    /// The opaque colour transparent pixels are composited over for formats without alpha (MP4, GIF,
+    /// WebM without `keepsAlpha`); its own alpha is ignored. White by default.
     public var matte: Color
 
     /// The x264 presets `preset` may name, fastest first.
     public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    /// The x264 tunings `tune` may name.
+    public static let x264Tunings = ["film", "animation", "grain", "stillimage", "psnr", "ssim", "fastdecode", "zerolatency"]
 
     /// Settings for `width × height` frames at `fps`; the other values default as documented on each property.
-    public init(width: Int, height: Int, fps: Int, crf: Int = 18, preset: String = "medium", loop: Int = 0, matte: Color = .white) {
+    public init(
+        width: Int, height: Int, fps: Int, firstFrame: Int = 0, crf: Int = 18, preset: String = "medium",
+        tune: String? = "animation", fullChroma: Bool = false, bitExact: Bool = false, quality: Int? = nil,
+        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 8, keepsAlpha: Bool = false, matte: Color = .white
+    ) {
         self.width = width
         self.height = height
         self.fps = fps
+        self.firstFrame = firstFrame
         self.crf = crf
         self.preset = preset
+        self.tune = tune
+        self.fullChroma = fullChroma
+        self.bitExact = bitExact
+        self.quality = quality
         self.loop = loop
+        self.colors = colors
+        self.dither = dither
+        self.lossy = lossy
+        self.keepsAlpha = keepsAlpha
         self.matte = matte
     }
 
@@ -40,15 +82,24 @@ public struct EncoderSettings: Equatable, Sendable {
             throw fail("size \(width)×\(height) is outside 1...\(maximumSide) pixels per side")
         }
         guard (1...1000).contains(fps) else { throw fail("fps \(fps) is outside 1...1000") }
+        guard firstFrame >= 0 else { throw fail("first frame \(firstFrame) is negative") }
         switch format {
-        case .mp4:
+        case .mp4, .webm:
             guard (0...51).contains(crf) else { throw fail("crf \(crf) is outside 0...51") }
             guard Self.x264Presets.contains(preset) else {
                 throw fail("unknown x264 preset \"\(preset)\"; use one of \(Self.x264Presets.joined(separator: ", "))")
             }
+            if let tune, !Self.x264Tunings.contains(tune) {
+                throw fail("unknown x264 tune \"\(tune)\"; use one of \(Self.x264Tunings.joined(separator: ", "))")
+            }
         case .gif:
             guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
-        case .png, .pngSequence:
+            guard (2...256).contains(colors) else { throw fail("colors \(colors) is outside 2...256") }
+            guard (0...64).contains(lossy) else { throw fail("lossy \(lossy) is outside 0...64") }
+        case .apng, .webp:
+            guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
+            if let quality, !(0...100).contains(quality) { throw fail("quality \(quality) is outside 0...100") }
+        case .png, .pngSequence, .rawRGBA:
             break
         }
     }

@@ -22,12 +22,15 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case ffmpeg(operation: String, code: Int32, message: String, path: String)
     /// A file-system call failed; `message` is `strerror`'s text for `code` (errno).
     case fileSystem(operation: String, code: Int32, message: String, path: String)
+    /// Pieces cannot be joined into `path` (`reason` says why: a format that cannot be joined,
+    /// pieces of different sizes or encoder settings, a malformed piece).
+    case cannotJoin(path: String, reason: String)
 
     /// One line naming the file first, then what failed and why.
     public var description: String {
         switch self {
         case .unsupportedFormat(let path):
-            return "\(path): unsupported output format; use .mp4, .gif, .png, a pattern such as frames/%04d.png, or a folder ending in /"
+            return "\(path): unsupported output format; use .mp4, .gif, .webm, .apng, .webp, .png, .rgba (or - for raw RGBA on standard output), a pattern such as frames/%04d.png, or a folder ending in /"
         case .invalidPattern(let pattern, let reason):
             return "\(pattern): invalid frame pattern: \(reason)"
         case .invalidSettings(let path, let reason):
@@ -48,6 +51,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "\(path): \(operation) failed: \(message) (FFmpeg error \(code))"
         case .fileSystem(let operation, let code, let message, let path):
             return "\(path): \(operation) failed: \(message) (errno \(code))"
+        case .cannotJoin(let path, let reason):
+            return "\(path): cannot join the pieces: \(reason)"
         }
     }
 }

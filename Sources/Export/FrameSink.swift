@@ -17,6 +17,24 @@ public protocol FrameSink: AnyObject {
     func cancel()
 }
 
+/// A sink that studies frames before it encodes: a GIF builds one palette from a sample of
+/// the whole animation.
+///
+/// Call `analyze` for the sample, in any order, before the first `append`; the frames may
+/// come from beyond the part being encoded (pieces of a render share the whole's palette
+/// that way). Without any analysed frame the sink falls back on the first appended frame.
+public protocol AnalyzingFrameSink: FrameSink {
+    /// Adds `frame` to the statistics encoding will use.
+    func analyze(_ frame: Pixmap) throws(ExportError)
+}
+
+/// The frames of an animation of `frameCount` frames worth analysing: all of them up to `limit`,
+/// otherwise `limit` frames evenly spaced from the first to the last.
+public func analysisSample(frameCount: Int, limit: Int = 240) -> [Int] {
+    guard frameCount > limit, limit > 1 else { return Array(0..<max(frameCount, 0)) }
+    return (0..<limit).map { $0 * (frameCount - 1) / (limit - 1) }
+}
+
 /// A sink writing `format` to `path` with `settings`.
 ///
 /// For `.pngSequence` the pattern names the files and `path` only labels errors. Throws
@@ -26,8 +44,12 @@ public func makeFrameSink(path: String, format: OutputFormat, settings: EncoderS
     try settings.validate(for: format, path: path)
     limitFFmpegLoggingToErrors()
     switch format {
-    case .mp4: return try MP4Encoder(path: path, settings: settings)
+    case .mp4: return try VideoFileEncoder(path: path, settings: settings, flavor: .mp4)
     case .gif: return try GIFEncoder(path: path, settings: settings)
+    case .webm: return try VideoFileEncoder(path: path, settings: settings, flavor: .webm)
+    case .apng: return try AnimatedImageEncoder(path: path, settings: settings, kind: .apng)
+    case .webp: return try AnimatedImageEncoder(path: path, settings: settings, kind: .webp)
+    case .rawRGBA: return try RawRGBASink(path: path, settings: settings)
     case .png: return try PNGFileSink(path: path, settings: settings)
     case .pngSequence(let pattern): return try PNGSequenceSink(pattern: pattern, settings: settings)
     }

@@ -1,104 +1,124 @@
-import CFFmpeg
 import Raster
 
-/// Writes frames as a looping animated GIF through libavcodec's GIF encoder and the gif muxer.
+/// Writes frames as an animated GIF with one palette for the whole animation, our own
+/// dithering, and frames reduced to what changed.
 ///
-/// Pipeline per frame: composite over the matte (GIF transparency is all-or-nothing, so
-/// soft edges need a background) → median-cut palette of at most 256 colours and
-/// nearest-colour indices (`MedianCutQuantizer`) → PAL8 frame → GIF encoder → muxer,
-/// which adds the NETSCAPE2.0 loop extension from `EncoderSettings.loop`.
+/// Stages:
+/// 1. Analysis: `analyze` adds frames (composited over the matte, since GIF transparency is
+///    all-or-nothing) to a `ColorHistogram`. Callers show it a sample of the whole
+///    animation before the first `append`; without one, the first frame alone is used.
+/// 2. Palette: at the first `append`, `PaletteBuilder` makes at most `min(colors, 255)`
+///    colours; the index after the last colour is reserved as the transparent index. The
+///    palette is written once, as the global colour table, with distinct entries.
+/// 3. Mapping: `PaletteMapper` turns each frame into indices with the chosen `Dither`;
+///    pixels whose colour did not change keep the index they are shown with.
+/// 4. Options: every pixel gets the indices it may be sent as. Its mapped index; the
+///    transparent index (keeping what it shows) when what it shows is as close to its colour
+///    as the mapped entry, or within `lossy`; and, only for pixels whose colour changed, up to
+///    three more entries within `lossy` of it. Still pixels never take an error, since it
+///    would stay on screen for as long as they stay still, and neither do colours the palette
+///    holds exactly (flat fills, backgrounds), where a faint residue would show.
+/// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
+///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing,
+///    twice: favouring shown colours, then transparency, at ties; the smaller is kept. A
+///    frame whose pixels use at most half the palette's index range is also tried with a
+///    local colour table of just those colours (narrower codes) and keeps it if smaller. A
+///    frame identical to the previous one is a single transparent pixel, so the frame count
+///    and timing stay those of the animation.
 ///
-/// Palettes: FFmpeg 5.1's encoder writes the first frame's palette as the global colour
-/// table, and gives every later frame whose palette differs a local colour table, so
-/// each frame shows its own colours. Its inter-frame optimisations (cropping to the
-/// changed rectangle and marking unchanged pixels transparent) compare palette
-/// *indices* with the previous frame even when that frame used another palette, which
-/// shows wrong colours, so they are turned off (`gifflags` 0): every frame is stored whole.
+/// Memory: a few buffers of the frame's size and the mapper's two colour caches (64 MiB of
+/// address space each, touched only where colours occur), whatever the number of frames.
 ///
-/// Timing: GIF delays are whole centiseconds. The muxer's time base is 1/100 s and each
-/// delay is the difference of consecutive rounded timestamps, so the clip keeps its
-/// length without drift: at 30 fps the delays run 3, 4, 3, 3, 4, 3… (frame n starts at
-/// round(100 n / 30) cs). The last frame lasts one rounded frame period.
-final class GIFEncoder: FrameSink {
+/// Timing: delays are whole centiseconds, so frame n (counted from `settings.firstFrame`)
+/// starts at round(100 n / fps) cs and lasts until the next one starts. The animation keeps
+/// its length without drift; at 30 fps the delays run 3, 4, 3, 3, 4, 3… (a 10 ms jitter;
+/// 25 and 50 fps are exact). Counting from `firstFrame` makes pieces of a render joined by
+/// `Concatenation.join` time exactly like the whole.
+final class GIFEncoder: AnalyzingFrameSink {
     private let path: String
     private let settings: EncoderSettings
     private let file: AtomicFile
     private let matte: RGB8
-    private var container: OutputContainer?
-    private var encoder: VideoEncoder?
-    private let indexed: VideoFrame
-    private var composited: [UInt8]
-    private var quantizer = MedianCutQuantizer()
+    private var output: FileOutput?
+    private var histogram: ColorHistogram?
+    private var mapper: PaletteMapper?
+    private var transparentIndex = 0
+    private var minimumCodeSize = 2
+    private var current: [UInt8]
+    private var previous: [UInt8]
+    private var shown: [UInt8]
+    private var target: [UInt8]
+    private var options: [UInt8]
+    private var optionCounts: [UInt8]
+    private var chosen: [UInt8]
+    private var alternativeChosen: [UInt8]
+    private var errors: [Float]
+    private var lzw = LZWEncoder()
+    private var block: [UInt8] = []
     private var frameCount = 0
     private var isOpen = true
 
     init(path: String, settings: EncoderSettings) throws(ExportError) {
         let file = AtomicFile(target: path)
-        do throws(ExportError) {
-            let container = try OutputContainer(formatName: "gif", file: file.temporary, path: path)
-            try container.setOption("loop", String(settings.loop))
-            let encoder = try VideoEncoder(codecName: "gif", path: path) { context throws(ExportError) in
-                context.pointee.width = Int32(settings.width)
-                context.pointee.height = Int32(settings.height)
-                context.pointee.pix_fmt = AV_PIX_FMT_PAL8
-                context.pointee.time_base = AVRational(num: 1, den: Int32(settings.fps))
-                context.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
-                try setOption("gifflags", "0", on: context.pointee.priv_data, path: path)
-            }
-            try container.writeHeader(for: encoder)
-            indexed = try VideoFrame(width: settings.width, height: settings.height, format: AV_PIX_FMT_PAL8, path: path)
-            self.container = container
-            self.encoder = encoder
-        } catch {
-            file.discard()
-            throw error
-        }
+        output = try FileOutput(creating: file.temporary, path: path)
         self.path = path
         self.settings = settings
         self.file = file
         matte = RGB8(settings.matte)
-        composited = Array(repeating: 0, count: settings.width * settings.height * 4)
+        let pixels = settings.width * settings.height
+        histogram = ColorHistogram()
+        current = Array(repeating: 0, count: pixels * 4)
+        previous = Array(repeating: 0, count: pixels * 4)
+        shown = Array(repeating: 0, count: pixels)
+        target = Array(repeating: 0, count: pixels)
+        options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        optionCounts = Array(repeating: 0, count: pixels)
+        chosen = Array(repeating: 0, count: pixels)
+        alternativeChosen = Array(repeating: 0, count: pixels)
+        errors = Array(repeating: 0, count: 2 * (settings.width + 2) * 3)
     }
 
     deinit {
         if isOpen { cancel() }
     }
 
-    func append(_ frame: Pixmap) throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
+    @_optimize(speed)
+    func analyze(_ frame: Pixmap) throws(ExportError) {
+        guard isOpen, histogram != nil, mapper == nil else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: frame, path: path)
-            try indexed.makeWritable(path: path)
-            let (width, height) = (settings.width, settings.height)
-            composited.withUnsafeMutableBufferPointer { buffer in
-                frame.composite(over: matte, into: buffer.baseAddress!, linesize: width * 4, paddedWidth: width, paddedHeight: height)
-            }
-            let palette = composited.withUnsafeBufferPointer { buffer in
-                quantizer.quantize(buffer, width: width, height: height, indices: indexed.data(0), linesize: indexed.linesize(0))
-            }
-            palette.write(to: UnsafeMutableRawPointer(indexed.data(1)).assumingMemoryBound(to: UInt32.self))
-            indexed.pointer.pointee.pts = Int64(frameCount)
+        } catch {
+            cancel()
+            throw error
+        }
+        composite(frame)
+        current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
+    }
+
+    @_optimize(speed)
+    func append(_ frame: Pixmap) throws(ExportError) {
+        guard isOpen, let output else { throw .sinkClosed(path: path) }
+        do throws(ExportError) {
+            try settings.checkSize(of: frame, path: path)
+            composite(frame)
+            if mapper == nil { try start(output) }
+            encodeFrame()
+            try output.write(block)
             frameCount += 1
-            try encoder.encode(indexed.pointer) { packet throws(ExportError) in
-                // One frame period, so the muxer can time the last frame too.
-                packet.pointee.duration = 1
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
+            swap(&current, &previous)
         } catch {
             cancel()
             throw error
         }
     }
 
+    @_optimize(speed)
     func finish() throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
+        guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             guard frameCount > 0 else { throw ExportError.noFrames(path: path) }
-            try encoder.encode(nil) { packet throws(ExportError) in
-                packet.pointee.duration = 1
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
-            try container.finish()
+            try output.write([GIFWriter.trailer])
+            try output.close()
             try file.commit()
         } catch {
             cancel()
@@ -107,16 +127,222 @@ final class GIFEncoder: FrameSink {
         close()
     }
 
+    @_optimize(speed)
     func cancel() {
         guard isOpen else { return }
         close()
         file.discard()
     }
 
-    /// Frees the encoder and muxer (closing the file) and marks the sink closed.
+    @_optimize(speed)
     private func close() {
         isOpen = false
-        encoder = nil
-        container = nil
+        output = nil
+        mapper = nil
+        histogram = nil
+    }
+
+    /// Composites `frame` over the matte into `current`.
+    @_optimize(speed)
+    private func composite(_ frame: Pixmap) {
+        let (width, height) = (settings.width, settings.height)
+        current.withUnsafeMutableBufferPointer { buffer in
+            frame.composite(over: matte, into: buffer.baseAddress!, linesize: width * 4, paddedWidth: width, paddedHeight: height)
+        }
+    }
+
+    /// Builds the palette and writes the header, global colour table and loop extension.
+    @_optimize(speed)
+    private func start(_ output: FileOutput) throws(ExportError) {
+        if histogram!.pixelCount == 0 {
+            current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
+        }
+        let palette = PaletteBuilder.palette(from: histogram!, maxColors: min(settings.colors, 255))
+        histogram = nil
+        mapper = PaletteMapper(palette: palette, tolerance: settings.lossy * settings.lossy)
+        transparentIndex = palette.colors.count
+        var tableBits = 1
+        while 1 << tableBits < palette.colors.count + 1 { tableBits += 1 }
+        minimumCodeSize = max(2, tableBits)
+        var header: [UInt8] = []
+        GIFWriter.header(width: settings.width, height: settings.height, colors: palette.colors, tableBits: tableBits, into: &header)
+        if settings.loop >= 0 { GIFWriter.loopExtension(settings.loop, into: &header) }
+        try output.write(header)
+    }
+
+    /// LZW-compresses the first `count` pixels' options, writing the chosen indices to `chosen`.
+    @_optimize(speed)
+    private func compress(count: Int, minimumCodeSize: Int, into chosen: inout [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        options.withUnsafeBufferPointer { options in
+            optionCounts.withUnsafeBufferPointer { optionCounts in
+                chosen.withUnsafeMutableBufferPointer { chosen in
+                    lzw.encode(
+                        options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
+                        minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
+                }
+            }
+        }
+        return data
+    }
+
+    /// The delay of absolute frame `n` in centiseconds.
+    @_optimize(speed)
+    static func delay(ofFrame n: Int, fps: Int) -> Int {
+        func start(_ n: Int) -> Int { (200 * n + fps) / (2 * fps) }
+        return start(n + 1) - start(n)
+    }
+
+    /// Maps `current` and writes the frame's blocks to `block`.
+    @_optimize(speed)
+    private func encodeFrame() {
+        let (width, height) = (settings.width, settings.height)
+        let mapper = self.mapper!
+        let first = frameCount == 0
+        let transparent = UInt8(transparentIndex)
+        let tolerance = mapper.tolerance
+        var rect = (minX: width, minY: height, maxX: -1, maxY: -1)
+        current.withUnsafeBufferPointer { current in
+            previous.withUnsafeBufferPointer { previous in
+                shown.withUnsafeMutableBufferPointer { shown in
+                    target.withUnsafeMutableBufferPointer { target in
+                        errors.withUnsafeMutableBufferPointer { errors in
+                            let pixels = current.baseAddress!
+                            mapper.map(
+                                pixels, width: width, height: height, dither: settings.dither,
+                                previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
+                                target: target.baseAddress!, errors: errors.baseAddress!)
+                            guard !first else {
+                                rect = (0, 0, width - 1, height - 1)
+                                return
+                            }
+                            // A pixel must be sent unless what it shows is as close as its new index,
+                            // or within the tolerance where the palette cannot show its colour exactly anyway.
+                            for y in 0..<height {
+                                for x in 0..<width {
+                                    let i = y * width + x
+                                    guard target[i] != shown[i] else { continue }
+                                    let p = pixels + 4 * i
+                                    let kept = mapper.distanceSquared(p, Int(shown[i]))
+                                    let error = mapper.distanceSquared(p, Int(target[i]))
+                                    if kept > error && (error == 0 || kept > tolerance) {
+                                        rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if rect.maxX < 0 { rect = (0, 0, 0, 0) }
+        let rectWidth = rect.maxX - rect.minX + 1
+        let rectHeight = rect.maxY - rect.minY + 1
+        var k = 0
+        current.withUnsafeBufferPointer { current in
+        previous.withUnsafeBufferPointer { previous in
+            let pixels = current.baseAddress!
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    let p = pixels + 4 * i
+                    let wanted = target[i]
+                    let error = mapper.distanceSquared(p, Int(wanted))
+                    var n = 0
+                    @_optimize(speed)
+                    func add(_ option: UInt8) {
+                        options[LZWEncoder.maximumOptions * k + n] = option
+                        n += 1
+                    }
+                    let mayKeep = !first && (wanted == shown[i] || mapper.distanceSquared(p, Int(shown[i])) <= (error == 0 ? 0 : max(error, tolerance)))
+                    add(wanted)
+                    if mayKeep { add(transparent) }
+                    // Only pixels whose colour changed may take a near entry: an error on a still
+                    // pixel would stay on screen for as long as the pixel stays still.
+                    let q = previous.baseAddress! + 4 * i
+                    if tolerance > 0 && error > 0 && !first && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
+                        let near = mapper.alternatives(p[0], p[1], p[2])
+                        let nearCount = Int(near >> 24 & 3)
+                        let nearest = UInt8(mapper.nearest(p[0], p[1], p[2]))
+                        if nearest != wanted && n < LZWEncoder.maximumOptions { add(nearest) }
+                        for j in 0..<nearCount where n < LZWEncoder.maximumOptions {
+                            let option = UInt8(near >> (8 * UInt32(j)) & 0xFF)
+                            if option != wanted && option != nearest { add(option) }
+                        }
+                    }
+                    optionCounts[k] = UInt8(n)
+                    k += 1
+                }
+            }
+        }
+        }
+        // Which reading of a keepable pixel ties should favour depends on the picture: its
+        // colour where the unchanged area is flat (strings mix sent and kept pixels), the
+        // transparent index where it is varied (transparent runs recur on every row). Both
+        // are tried; the smaller wins.
+        let count = rectWidth * rectHeight
+        let width5 = LZWEncoder.maximumOptions
+        var data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
+        if !first {
+            var swapped: [Int] = []
+            for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + 1] == transparent {
+                options.swapAt(width5 * k, width5 * k + 1)
+                swapped.append(k)
+            }
+            if !swapped.isEmpty {
+                let other = compress(count: count, minimumCodeSize: minimumCodeSize, into: &alternativeChosen)
+                if other.count < data.count {
+                    data = other
+                    swap(&chosen, &alternativeChosen)
+                } else {
+                    for k in swapped { options.swapAt(width5 * k, width5 * k + 1) }
+                }
+            }
+        }
+        // A frame that uses few of the palette's colours may be cheaper with a local colour
+        // table of just those: LZW codes start one bit wider than the table's index size, so
+        // a 16-colour table saves up to 4 bits per code while the dictionary is young.
+        var codeSize = minimumCodeSize
+        var localTable: [RGB8]?
+        var localBits = 0
+        var frameTransparent: Int? = first ? nil : transparentIndex
+        var used = [Bool](repeating: false, count: 256)
+        for k in 0..<count {
+            for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
+        }
+        if !first { used[transparentIndex] = true }
+        let symbols = (0..<256).filter { used[$0] }
+        while 1 << localBits < symbols.count { localBits += 1 }
+        let localCodeSize = max(2, localBits)
+        if localCodeSize < minimumCodeSize {
+            var toLocal = [UInt8](repeating: 0, count: 256)
+            for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
+            for k in 0..<count {
+                for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
+            }
+            let local = compress(count: count, minimumCodeSize: localCodeSize, into: &alternativeChosen)
+            if local.count + 3 << max(localBits, 1) < data.count {
+                data = local
+                for k in 0..<count { chosen[k] = UInt8(symbols[Int(alternativeChosen[k])]) }
+                let colors = mapper.palette.colors
+                localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
+                codeSize = localCodeSize
+                if !first { frameTransparent = Int(toLocal[transparentIndex]) }
+            }
+        }
+        k = 0
+        for y in rect.minY...rect.maxY {
+            for x in rect.minX...rect.maxX {
+                if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
+                k += 1
+            }
+        }
+        block.removeAll(keepingCapacity: true)
+        GIFWriter.graphicControl(
+            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
+            transparentIndex: frameTransparent, into: &block)
+        GIFWriter.image(
+            x: rect.minX, y: rect.minY, width: rectWidth, height: rectHeight, localTable: localTable, tableBits: max(localBits, 1),
+            minimumCodeSize: codeSize, lzw: data, into: &block)
     }
 }

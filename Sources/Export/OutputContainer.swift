@@ -47,6 +47,23 @@ final class OutputContainer {
         try check(avformat_write_header(context, nil), "writing the container header", path: path)
     }
 
+    /// Copies an existing stream's parameters and tags (for remuxing without re-encoding) and
+    /// writes the container header. Tags matter: WebM's `alpha_mode` is one.
+    func writeHeader(copying source: UnsafeMutablePointer<AVStream>) throws(ExportError) {
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "copying stream parameters", path: path)
+        try check(av_dict_copy(&stream.pointee.metadata, source.pointee.metadata, 0), "copying stream tags", path: path)
+        let timeBase = source.pointee.time_base
+        let frameRate = source.pointee.avg_frame_rate
+        // The tag of the input container may not suit the output one; let the muxer choose.
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = timeBase
+        stream.pointee.avg_frame_rate = frameRate
+        try check(avformat_write_header(context, nil), "writing the container header", path: path)
+    }
+
+    /// The output stream's time base, as the muxer settled it in `writeHeader`.
+    var timeBase: AVRational { stream.pointee.time_base }
+
     /// Writes one packet whose timestamps count in `timeBase`; the muxer takes its data.
     func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational) throws(ExportError) {
         av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)

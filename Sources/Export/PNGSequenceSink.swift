@@ -70,11 +70,11 @@ final class PNGSequenceSink: FrameSink {
     /// Creates the missing directories above `path`, outermost first, remembering them for `cancel()`.
     private func createParentDirectories(of path: String) throws(ExportError) {
         var missing: [String] = []
-        var directory = (path as NSString).deletingLastPathComponent
+        var directory = FilePath.directory(of: path)
         var isDirectory: ObjCBool = false
         while !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             missing.append(directory)
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = FilePath.directory(of: directory)
         }
         for directory in missing.reversed() {
             guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {

@@ -7,6 +7,7 @@ extension Pixmap {
     /// `paddedWidth × paddedHeight` (each at least the pixmap's size), which is how
     /// odd sizes become the even sizes 4:2:0 video needs. Compositing is the
     /// source-over operator on premultiplied pixels: `out = c + matte × (1 − a)`.
+    @_optimize(speed)
     func composite(over matte: RGB8, into destination: UnsafeMutablePointer<UInt8>, linesize: Int, paddedWidth: Int, paddedHeight: Int) {
         let (mr, mg, mb) = (Int(matte.r), Int(matte.g), Int(matte.b))
         data.withUnsafeBufferPointer { source in

@@ -17,7 +17,4 @@ struct RGB8: Hashable, Sendable {
         self.g = g
         self.b = b
     }
-
-    /// The colour as FFmpeg's native-endian 0xAARRGGBB palette word, fully opaque.
-    var argb: UInt32 { 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
 }

@@ -8,7 +8,12 @@ final class VideoDecoder {
 
     init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(ExportError) {
         let parameters = stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        // FFmpeg's own VP9 decoder ignores the alpha channel Matroska carries beside the
+        // picture (`alpha_mode=1`); libvpx's decodes it.
+        let hasAlpha = parameters.pointee.codec_id == AV_CODEC_ID_VP9
+            && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
+        let preferred = hasAlpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
+        guard let codec = preferred ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw .unavailable(component: "\(String(cString: avcodec_get_name(parameters.pointee.codec_id))) decoder", path: path)
         }
         let frame = try VideoFrame(path: path)

@@ -9,8 +9,10 @@ import Darwin
 ///
 /// `concatenating(t)` applies `self` first, then `t`, as `CGAffineTransform.concatenating` does.
 public struct AffineTransform: Hashable, Sendable {
+    /// The matrix entries: (a, b) and (c, d) are the images of the unit x and y vectors, (tx, ty) the translation.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// A transform from its six entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -20,12 +22,15 @@ public struct AffineTransform: Hashable, Sendable {
         self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by `x`, `y`.
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
+    /// A scale by `x` horizontally and `y` vertically, about the origin.
     public init(scaleX x: Double, y: Double) {
         self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
@@ -62,6 +67,7 @@ public struct AffineTransform: Hashable, Sendable {
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// Whether the transform is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// The transformed point.

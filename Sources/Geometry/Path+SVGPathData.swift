@@ -6,9 +6,12 @@ import Darwin
 
 /// An error in SVG path data: what is wrong and where (offset in Unicode scalars).
 public struct PathDataError: Error, Sendable, Equatable {
+    /// What is wrong, in words.
     public var message: String
+    /// Where, in Unicode scalars from the start of the path data.
     public var offset: Int
 
+    /// An error at `offset`.
     public init(message: String, offset: Int) {
         self.message = message
         self.offset = offset

@@ -19,18 +19,23 @@ public struct Path: Hashable, Sendable {
         case close  // 0 points
     }
 
+    /// The drawing instructions in order.
     public private(set) var verbs: [Verb] = []
+    /// The instructions' points, in order (see `Verb` for how many each takes).
     public private(set) var points: [Point] = []
     private var subpathStart = Point.zero
     private var needsMove = true
 
+    /// An empty path.
     public init() {}
 
+    /// Whether the path has no instructions.
     public var isEmpty: Bool { verbs.isEmpty }
 
     /// The last point added, or the origin for an empty path.
     public var currentPoint: Point { points.last ?? .zero }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) {
         verbs.append(.move)
         points.append(p)
@@ -44,12 +49,14 @@ public struct Path: Hashable, Sendable {
 
     private var needsMoveTarget: Point { verbs.last == .close ? subpathStart : currentPoint }
 
+    /// Adds a straight line from the current point to `p`.
     public mutating func addLine(to p: Point) {
         ensureSubpath()
         verbs.append(.line)
         points.append(p)
     }
 
+    /// Adds a quadratic Bézier curve to `p` with control point `c`.
     public mutating func addQuadCurve(to p: Point, control c: Point) {
         ensureSubpath()
         verbs.append(.quad)
@@ -57,6 +64,7 @@ public struct Path: Hashable, Sendable {
         points.append(p)
     }
 
+    /// Adds a cubic Bézier curve to `p` with control points `c1` and `c2`.
     public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureSubpath()
         verbs.append(.cubic)
@@ -125,7 +133,7 @@ public struct Path: Hashable, Sendable {
     /// current point must already be the arc's start.
     mutating func addArcSegments(center: Point, rx: Double, ry: Double, rotation: Double, startAngle: Double, sweep: Double) {
         guard sweep != 0, sweep.isFinite else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cr = cos(rotation), sr = sin(rotation)

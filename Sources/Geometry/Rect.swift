@@ -3,29 +3,44 @@
 /// Sizes are expected to be non-negative; a rectangle with a zero or negative
 /// extent is empty.
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner.
     public var origin: Point
+    /// Width and height.
     public var size: Size
 
+    /// A rectangle from its top-left corner and size.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width (`size.width`).
     public var width: Double { size.width }
+    /// The height (`size.height`).
     public var height: Double { size.height }
+    /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
+    /// Whether either extent is zero, negative or NaN.
     public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
     /// The rectangle moved by `dx`, `dy`.

@@ -1,105 +1,158 @@
 import Geometry
 
-/// A drawing surface: a stack of layers over a target pixmap, and the scratch
-/// buffers every fill reuses.
+/// A drawing surface: a stack of layers over a target pixmap, a stack of clips, and
+/// the scratch buffers every drawing reuses.
 ///
-/// Paths are given in their own coordinates with a transform to device pixels;
-/// they are transformed before flattening, so curves stay smooth at any scale.
-/// Drawing never fails: degenerate or non-finite geometry draws nothing.
-///
-/// Layers isolate a group of drawings so that the group can be composited as one
-/// (group opacity): `beginLayer()` starts a transparent layer the size of the
-/// canvas, `endLayer(opacity:)` composites it source-over onto the layer below.
-/// Only the region a layer touched is composited.
+/// Design, in the order a drawing goes through it:
+/// 1. Geometry. Paths are given in their own coordinates with a transform to device
+///    pixels; they are transformed before flattening, so curves stay smooth at any
+///    scale. Strokes are turned into outlines (`Stroker`) in path space with the
+///    tolerance divided by the transform's scale, then filled with the non-zero rule.
+/// 2. Coverage. `CoverageAccumulator` computes exact-area coverage (or centre
+///    samples when aliased) inside a window: the path's device bounds intersected
+///    with the clip's bounds, and reports each row as spans of constant or varying
+///    coverage.
+/// 3. Clip. The current clip's 8-bit mask (if any) multiplies the coverage.
+/// 4. Shading. The paint is prepared once (`PreparedShader`); each span is shaded
+///    into a row of premultiplied colours, except solid colours.
+/// 5. Compositing. The blend mode picks one specialised loop (`Compositor`) for the
+///    whole drawing; the top layer's pixels are updated in place.
+/// Layers are transparent pixmaps the size of the canvas (reused from a pool);
+/// ending one applies its filters and composites the region it touched through the
+/// clip that was current when it began. Drawing never fails: degenerate or
+/// non-finite geometry, singular transforms and empty clips draw nothing.
 public final class Canvas {
     /// Width and height in device pixels.
     public let width: Int, height: Int
-    private var layers: [Layer]
-    private let accumulator = CoverageAccumulator()
-    private var coverageRow: [Float] = []
-    /// Flattening tolerance in device pixels.
+    /// Flattening tolerance in device pixels: the largest distance between a curve and
+    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.02). Aliased
+    /// drawing (centre sampling) flattens to a quarter of it, since there a pixel flips
+    /// whenever the polyline passes the wrong side of its centre.
     public var tolerance = Path.defaultTolerance
+
+    var layers: [Layer]
+    var clips: [Clip]
+    let accumulator = CoverageAccumulator()
+    let scratch: Scratch
+    var pool: [Pixmap] = []
 
     struct Layer {
         var pixmap: Pixmap
-        /// Pixels that may differ from transparent: x0..<x1, y0..<y1.
-        var dirty: (x0: Int, y0: Int, x1: Int, y1: Int)
+        /// Pixels that may differ from transparent.
+        var dirty: PixelRect
+        /// How many clips were on the stack when the layer began.
+        var clipDepth: Int
     }
 
-    /// A canvas of `width × height` device pixels filled with `background`.
+    struct Clip {
+        /// Everything outside is hidden.
+        var bounds: PixelRect
+        /// Coverage inside `bounds`, or nil when all of `bounds` shows.
+        var mask: ClipMask?
+    }
+
+    /// A canvas of `width × height` device pixels (at least 1 × 1) filled with `background`.
     public init(width: Int, height: Int, background: Color = .clear) {
         let base = Pixmap(width: width, height: height, fill: background.premultiplied)
         self.width = base.width
         self.height = base.height
-        layers = [Layer(pixmap: base, dirty: (0, 0, base.width, base.height))]
+        layers = [Layer(pixmap: base, dirty: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), clipDepth: 1)]
+        clips = [Clip(bounds: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), mask: nil)]
+        scratch = Scratch(width: base.width)
     }
 
     /// The finished image. Open layers are not included.
     public var pixmap: Pixmap { layers[0].pixmap }
 
-    /// Fills `path` (in its own coordinates, mapped to device pixels by `transform`).
-    public func fill(_ path: Path, transform: AffineTransform, paint: Paint, rule: FillRule = .nonZero, antialiased: Bool = true) {
-        guard !path.isEmpty, paint.opacity > 0 else { return }
-        // Device-space bounds of the control polygon contain the flattened path.
+    var canvasRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// Fills `path` (in its own coordinates, mapped to device pixels by `transform`) with
+    /// `paint`, using `rule`; `antialiased: false` samples pixel centres instead of areas.
+    public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero, antialiased: Bool = true) {
+        guard !path.isEmpty else { return }
+        let shader = PreparedShader.prepare(paint, table: scratch.gradient)
+        guard !shader.isTransparent else { return }
+        let clip = clips[clips.count - 1]
+        guard let window = deviceWindow(of: path, transform: transform)?.intersection(clip.bounds), !window.isEmpty else { return }
+        accumulate(path, transform: transform, window: window, antialiased: antialiased)
+        let top = layers.count - 1
+        layers[top].dirty = layers[top].dirty.union(window)
+        let rowBytes = width * 4
+        let accumulator = self.accumulator, scratch = self.scratch
+        layers[top].pixmap.data.withUnsafeMutableBufferPointer { pixels in
+            paint.blendMode.dispatch(
+                SweepCompositing(
+                    accumulator: accumulator, rule: rule, shader: shader, destination: pixels.baseAddress!, rowBytes: rowBytes,
+                    scratch: scratch, mask: clip.mask))
+        }
+    }
+
+    /// Strokes `path` with `style` (lengths in path units, so they scale with `transform`).
+    ///
+    /// A line width of 0 draws a hairline one device pixel wide whatever the transform
+    /// (dashes still measured in path units), as Core Graphics does.
+    public func stroke(_ path: Path, transform: AffineTransform = .identity, paint: Paint, style: StrokeStyle, antialiased: Bool = true) {
+        guard !path.isEmpty, style.lineWidth >= 0, style.lineWidth.isFinite else { return }
+        if style.lineWidth == 0 {
+            let dashed = style.dash.isEmpty ? path : path.dashed(pattern: style.dash, phase: style.dashPhase)
+            var hairline = style
+            hairline.lineWidth = 1
+            hairline.dash = []
+            let outline = Stroker(style: hairline, tolerance: tolerance).outline(of: dashed.applying(transform))
+            fill(outline, transform: .identity, paint: paint, rule: .nonZero, antialiased: antialiased)
+            return
+        }
+        let scale = transform.maxScale
+        guard scale > 0, scale.isFinite else { return }
+        let outline = Stroker(style: style, tolerance: tolerance / scale).outline(of: path)
+        fill(outline, transform: transform, paint: paint, rule: .nonZero, antialiased: antialiased)
+    }
+
+    /// Draws `image` stretched over `rect` (in the coordinates `transform` maps to device
+    /// pixels), with antialiased edges.
+    ///
+    /// - Parameters:
+    ///   - opacity: 0…1, default 1.
+    ///   - quality: `.bilinear` (default) or `.nearest` (SwiftUI's `interpolation(.none)`).
+    ///   - blendMode: default `.normal`.
+    public func drawImage(
+        _ image: Pixmap, in rect: Rect, transform: AffineTransform = .identity, opacity: Double = 1, quality: FilterQuality = .bilinear,
+        blendMode: BlendMode = .normal
+    ) {
+        guard !rect.isEmpty else { return }
+        let placement = AffineTransform(scaleX: rect.width / Double(image.width), y: rect.height / Double(image.height))
+            .concatenating(AffineTransform(translationX: rect.minX, y: rect.minY))
+            .concatenating(transform)
+        var path = Path()
+        path.addRect(rect)
+        fill(path, transform: transform, paint: Paint(.image(image, quality: quality), opacity: opacity, blendMode: blendMode, transform: placement))
+    }
+
+    /// The device pixels the transformed path's control polygon touches, within the
+    /// canvas; nil when it is empty or not finite.
+    func deviceWindow(of path: Path, transform: AffineTransform) -> PixelRect? {
         let b = path.controlPointBounds
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)] {
-            let q = transform.apply(p)
-            minX = min(minX, q.x); maxX = max(maxX, q.x)
-            minY = min(minY, q.y); maxY = max(maxY, q.y)
+        for corner in 0..<4 {
+            let q = transform.apply(Point(x: corner % 2 == 0 ? b.minX : b.maxX, y: corner < 2 ? b.minY : b.maxY))
+            minX = min(minX, q.x)
+            maxX = max(maxX, q.x)
+            minY = min(minY, q.y)
+            maxY = max(maxY, q.y)
         }
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
-        // Bounds are clamped to the canvas in floating point first, so that huge
-        // finite coordinates cannot overflow `Int`.
-        let x1 = Int(min(max(maxX.rounded(.up) + 1, 0), Double(width)))
-        let y1 = Int(min(max(maxY.rounded(.up) + 1, 0), Double(height)))
-        // Coverage left of the window still counts, so the window starts at column 0
-        // only when needed; rows above it cannot contribute.
-        let x0 = Int(max(min(minX.rounded(.down), Double(width)), 0))
-        let y0 = Int(max(min(minY.rounded(.down), Double(height)), 0))
-        guard x1 > x0, y1 > y0 else { return }
-        accumulator.reset(x0: x0, y0: y0, x1: x1, y1: y1, antialiased: antialiased)
-        path.flatten(transform: transform, tolerance: tolerance) { a, b in accumulator.addLine(a, b) }
-        let top = layers.count - 1
-        layers[top].expandDirty(x0: x0, y0: y0, x1: x1, y1: y1)
-        switch paint.shader {
-        case .solid(let color):
-            let source = color.multipliedAlpha(paint.opacity).premultiplied
-            layers[top].pixmap.data.withUnsafeMutableBufferPointer { pixels in
-                accumulator.sweep(rule: rule, into: &coverageRow) { y, coverage in
-                    Blend.sourceOverSolid(source, coverage: coverage, into: pixels, offset: (y * width + x0) * 4)
-                }
-            }
-        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        // Coverage left of the window still counts (the accumulator folds it onto the
+        // left edge), so clipping the window to the canvas is exact.
+        let r = PixelRect(
+            x0: Int(max(min(minX.rounded(.down), Double(width)), 0)), y0: Int(max(min(minY.rounded(.down), Double(height)), 0)),
+            x1: Int(max(min(maxX.rounded(.up) + 1, Double(width)), 0)), y1: Int(max(min(maxY.rounded(.up) + 1, Double(height)), 0)))
+        return r.isEmpty ? nil : r
     }
 
-    /// Starts an isolated, transparent layer; drawing goes to it until `endLayer`.
-    public func beginLayer() {
-        layers.append(Layer(pixmap: Pixmap(width: width, height: height), dirty: (width, height, 0, 0)))
-    }
-
-    /// Composites the top layer onto the one below with `opacity` (0…1), source-over.
-    public func endLayer(opacity: Double = 1) {
-        guard layers.count > 1 else { return }
-        let layer = layers.removeLast()
-        let d = layer.dirty
-        guard d.x1 > d.x0, d.y1 > d.y0, opacity > 0 else { return }
-        let top = layers.count - 1
-        layers[top].expandDirty(x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1)
-        let o = Float(min(opacity, 1))
-        let w = width
-        layers[top].pixmap.data.withUnsafeMutableBufferPointer { dst in
-            layer.pixmap.data.withUnsafeBufferPointer { src in
-                for y in d.y0..<d.y1 {
-                    Blend.sourceOverPixels(src, into: dst, offset: (y * w + d.x0) * 4, count: d.x1 - d.x0, opacity: o)
-                }
-            }
-        }
-    }
-}
-
-extension Canvas.Layer {
-    mutating func expandDirty(x0: Int, y0: Int, x1: Int, y1: Int) {
-        dirty = (min(dirty.x0, x0), min(dirty.y0, y0), max(dirty.x1, x1), max(dirty.y1, y1))
+    /// Resets the accumulator to `window` and adds the path's flattened segments.
+    func accumulate(_ path: Path, transform: AffineTransform, window: PixelRect, antialiased: Bool) {
+        accumulator.reset(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1, antialiased: antialiased)
+        let accumulator = self.accumulator
+        path.flatten(transform: transform, tolerance: antialiased ? tolerance : tolerance / 4) { a, b in accumulator.addLine(a, b) }
     }
 }

@@ -4,11 +4,16 @@
 /// premultiplied alpha, as Core Graphics does by default, so colours match what
 /// SwiftUI shows.
 public struct Color: Hashable, Sendable {
+    /// Red, 0…1, gamma-encoded.
     public var red: Double
+    /// Green, 0…1, gamma-encoded.
     public var green: Double
+    /// Blue, 0…1, gamma-encoded.
     public var blue: Double
+    /// Opacity, 0 (transparent) … 1 (opaque), not premultiplied.
     public var alpha: Double
 
+    /// A colour from its components (0…1); opaque by default.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -21,8 +26,11 @@ public struct Color: Hashable, Sendable {
         self.init(red: Double(r8) / 255, green: Double(g8) / 255, blue: Double(b8) / 255, alpha: alpha)
     }
 
+    /// Transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1).
@@ -32,21 +40,27 @@ public struct Color: Hashable, Sendable {
         return copy
     }
 
-    /// The premultiplied 8-bit pixel for this colour, rounded to nearest.
+    /// The premultiplied 8-bit pixel for this colour, rounded to nearest with ties to
+    /// even, as the compositing loops round, so a colour drawn opaque gives these bytes.
     public var premultiplied: PremultipliedRGBA8 {
         let a = min(max(alpha, 0), 1)
-        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * a * 255).rounded()) }
-        return PremultipliedRGBA8(r: channel(red), g: channel(green), b: channel(blue), a: UInt8((a * 255).rounded()))
+        func channel(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * a * 255).rounded(.toNearestOrEven)) }
+        return PremultipliedRGBA8(r: channel(red), g: channel(green), b: channel(blue), a: UInt8((a * 255).rounded(.toNearestOrEven)))
     }
 }
 
 /// One pixel: 8-bit sRGB components premultiplied by alpha (each ≤ `a`).
 public struct PremultipliedRGBA8: Hashable, Sendable {
+    /// Red times alpha, 0…255.
     public var r: UInt8
+    /// Green times alpha, 0…255.
     public var g: UInt8
+    /// Blue times alpha, 0…255.
     public var b: UInt8
+    /// Alpha, 0…255.
     public var a: UInt8
 
+    /// A pixel from premultiplied components (each colour component at most `a`).
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r
         self.g = g
@@ -54,5 +68,6 @@ public struct PremultipliedRGBA8: Hashable, Sendable {
         self.a = a
     }
 
+    /// The transparent pixel.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
 }

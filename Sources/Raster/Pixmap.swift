@@ -4,8 +4,11 @@
 /// component is at most its alpha. Pixmaps are values: copies share storage
 /// until one of them is written.
 public struct Pixmap: Sendable, Equatable {
+    /// Width in pixels, at least 1.
     public let width: Int
+    /// Height in pixels, at least 1.
     public let height: Int
+    /// The pixels: `width × height × 4` bytes, r g b a, rows top to bottom.
     public var data: [UInt8]
 
     /// A pixmap of the given size filled with `fill` (transparent by default).

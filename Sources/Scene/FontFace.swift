@@ -1,64 +1,95 @@
 import CFreeType
+import CHarfBuzz
 import Geometry
 
-/// A font file opened with FreeType, turning strings into glyph outlines.
+/// A font file opened with FreeType and HarfBuzz, turning strings into glyph outlines.
 ///
-/// Outlines are read unhinted in font units (`FT_LOAD_NO_SCALE`) and scaled to
-/// points, y flipped so that the baseline is y = 0 and ascenders are negative,
-/// as in SwiftUI's y-down space. Pair kerning comes from the font's `kern` table
-/// when it has one. A face is used while a timeline loads; rendering only sees
-/// the resulting `GlyphRun`s, so FreeType is never called from the render threads.
+/// HarfBuzz shapes each line of text: it picks the glyphs (ligatures included)
+/// and their advances with the font's OpenType kerning (GPOS), in font units.
+/// FreeType gives each glyph's outline, read unhinted in font units
+/// (`FT_LOAD_NO_SCALE`). Both are scaled to points, y flipped so that the baseline
+/// is y = 0 and ascenders are negative, as in SwiftUI's y-down space. A face is
+/// used while a timeline loads; rendering only sees the resulting `GlyphRun`s, so
+/// neither library is called from the render threads.
 public final class FontFace {
     /// The font file.
     public let path: String
     private var library: FT_Library?
     private var face: FT_Face?
+    private var shaper: OpaquePointer?  // hb_font_t
     private var outlines: [UInt32: (Path, Double)] = [:]
 
-    /// Opens the font file at `path`; nil when FreeType cannot read it.
+    /// Opens the font file at `path`; nil when FreeType or HarfBuzz cannot read it.
     public init?(path: String) {
         self.path = path
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
-        guard FT_New_Face(library, path, 0, &face) == 0, face != nil else {
+        guard FT_New_Face(library, path, 0, &face) == 0, let face else {
             FT_Done_FreeType(library)
             return nil
         }
+        let blob = hb_blob_create_from_file(path)
+        let hbFace = hb_face_create(blob, 0)
+        hb_blob_destroy(blob)
+        shaper = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+        let upem = Int32(face.pointee.units_per_EM)
+        hb_font_set_scale(shaper, upem, upem)
     }
 
     deinit {
+        if let shaper { hb_font_destroy(shaper) }
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
     }
 
     private var unitsPerEm: Double { Double(face!.pointee.units_per_EM) }
 
-    /// Lays `string` out on one baseline at `size` points, with pair kerning.
+    /// Lays `string` out on one baseline at `size` points, shaped with the font's
+    /// kerning; each line (separated by newlines) is shaped on its own.
     public func shape(_ string: String, size: Double) -> GlyphRun {
         let scale = size / unitsPerEm
         let metrics = face!.pointee
         var run = GlyphRun(
             ascent: Double(metrics.ascender) * scale, descent: -Double(metrics.descender) * scale,
             leading: max(Double(metrics.height - metrics.ascender + metrics.descender), 0) * scale)
-        var previous: FT_UInt = 0
-        for character in string {
-            let scalar = character.unicodeScalars.first!
-            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            var kern = 0.0
-            if previous != 0, index != 0, (metrics.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0 {
-                var delta = FT_Vector()
-                if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_UNSCALED.rawValue), &delta) == 0 {
-                    kern = Double(delta.x) * scale
-                }
+        let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
+        for (n, line) in lines.enumerated() {
+            if n > 0 {
+                run.glyphs.append(GlyphRun.Glyph(outline: Path(), scale: scale, advance: 0, isSpace: false, isNewline: true))
             }
-            let (outline, advance) = glyph(index)
-            run.glyphs.append(GlyphRun.Glyph(
-                outline: outline, scale: scale, advance: advance * scale, kerning: kern,
-                isSpace: scalar.properties.isWhitespace, isNewline: character.isNewline))
-            previous = index
+            run.glyphs += shapeLine(String(line), scale: scale)
         }
-        let (ellipsis, ellipsisAdvance) = glyph(FT_Get_Char_Index(face, 0x2026))
-        run.ellipsis = GlyphRun.Glyph(outline: ellipsis, scale: scale, advance: ellipsisAdvance * scale, kerning: 0, isSpace: false, isNewline: false)
+        run.ellipsis = shapeLine("\u{2026}", scale: scale).first
         return run
+    }
+
+    /// One line shaped by HarfBuzz: glyphs with advances and offsets in points.
+    private func shapeLine(_ line: String, scale: Double) -> [GlyphRun.Glyph] {
+        guard !line.isEmpty, let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        let utf8 = Array(line.utf8)
+        utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(shaper, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
+            return []
+        }
+        var glyphs: [GlyphRun.Glyph] = []
+        for i in 0..<Int(count) {
+            let cluster = Int(infos[i].cluster)
+            let isSpace = cluster < utf8.count && (utf8[cluster] == 0x20 || utf8[cluster] == 0x09)
+            let (outline, _) = glyph(FT_UInt(infos[i].codepoint))
+            glyphs.append(GlyphRun.Glyph(
+                outline: outline, scale: scale, advance: Double(positions[i].x_advance) * scale,
+                offset: Point(x: Double(positions[i].x_offset) * scale, y: -Double(positions[i].y_offset) * scale),
+                isSpace: isSpace, isNewline: false))
+        }
+        return glyphs
     }
 
     /// The outline (font units, y down) and advance (font units) of glyph `index`.
@@ -121,12 +152,21 @@ public struct GlyphRun: Sendable {
     public struct Glyph: Sendable {
         public var outline: Path
         public var scale: Double
-        /// Horizontal advance in points.
+        /// Horizontal advance in points, kerning included.
         public var advance: Double
-        /// Kerning with the previous glyph, in points (added before this glyph).
-        public var kerning: Double
+        /// Where the outline is drawn relative to the pen, in points (y down).
+        public var offset: Point
         public var isSpace: Bool
         public var isNewline: Bool
+
+        public init(outline: Path, scale: Double, advance: Double, offset: Point = .zero, isSpace: Bool, isNewline: Bool) {
+            self.outline = outline
+            self.scale = scale
+            self.advance = advance
+            self.offset = offset
+            self.isSpace = isSpace
+            self.isNewline = isNewline
+        }
     }
 
     /// Distance from the baseline up to the top of the line box, in points.

@@ -30,13 +30,9 @@ public enum Shape: Sendable {
     case commands([PathCommand], unitSpace: Bool)
 }
 
-/// How a rounded rectangle's corners are drawn.
-public enum CornerStyle: String, Sendable, CaseIterable {
-    /// Apple's smooth-curvature corners (SwiftUI's default).
-    case continuous
-    /// Quarter circles.
-    case circular
-}
+/// How a rounded rectangle's corners are drawn: `.continuous` (Apple's smooth-curvature
+/// corners, SwiftUI's default) or `.circular` (quarter circles).
+public typealias CornerStyle = RoundedCornerStyle
 
 /// One command of a `path` view's `commands` list.
 public enum PathCommand: Sendable {
@@ -160,34 +156,6 @@ extension PathCommand {
                 Rect(origin: p(x, y), size: Size(width: w.evaluate(in: c), height: h.evaluate(in: c))),
                 cornerRadius: r.evaluate(in: c), style: style)
         case .close: path.closeSubpath()
-        }
-    }
-}
-
-extension Path {
-    /// Appends a rounded rectangle; the radius is clamped to half the shorter side.
-    /// Corners are quarter circles.
-    // TODO(#4): Apple's smooth-curvature corners for `.continuous`.
-    mutating func addRoundedRect(_ r: Rect, cornerRadius: Double, style: CornerStyle) {
-        let radius = min(max(cornerRadius.isFinite ? cornerRadius : 0, 0), min(r.width, r.height) / 2)
-        guard radius > 0 else {
-            addRect(r)
-            return
-        }
-        switch style {
-        case .circular, .continuous:
-            // Clockwise from the top edge; each corner a quarter-circle cubic (κ = 0.5523).
-            let k = 0.5522847498307936 * radius
-            move(to: Point(x: r.minX + radius, y: r.minY))
-            addLine(to: Point(x: r.maxX - radius, y: r.minY))
-            addCurve(to: Point(x: r.maxX, y: r.minY + radius), control1: Point(x: r.maxX - radius + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + radius - k))
-            addLine(to: Point(x: r.maxX, y: r.maxY - radius))
-            addCurve(to: Point(x: r.maxX - radius, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - radius + k), control2: Point(x: r.maxX - radius + k, y: r.maxY))
-            addLine(to: Point(x: r.minX + radius, y: r.maxY))
-            addCurve(to: Point(x: r.minX, y: r.maxY - radius), control1: Point(x: r.minX + radius - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - radius + k))
-            addLine(to: Point(x: r.minX, y: r.minY + radius))
-            addCurve(to: Point(x: r.minX + radius, y: r.minY), control1: Point(x: r.minX, y: r.minY + radius - k), control2: Point(x: r.minX + radius - k, y: r.minY))
-            closeSubpath()
         }
     }
 }

@@ -66,7 +66,7 @@ struct TextLayout {
                     forced = true
                     break
                 }
-                let w = (i == start ? 0 : g.kerning) + g.advance
+                let w = g.advance
                 if width + w > limitWidth + 1e-9, !g.isSpace, i > start {
                     break
                 }
@@ -109,7 +109,7 @@ struct TextLayout {
         while end > range.lowerBound, glyphs[end - 1].isSpace { end -= 1 }
         var width = 0.0
         for i in range.lowerBound..<end {
-            width += (i == range.lowerBound ? 0 : glyphs[i].kerning) + glyphs[i].advance
+            width += glyphs[i].advance
         }
         return width
     }
@@ -123,9 +123,8 @@ struct TextLayout {
             let baseline = origin.y + Double(n) * run.lineHeight + run.ascent
             for i in line.glyphs {
                 let g = run.glyphs[i]
-                if i != line.glyphs.lowerBound { x += g.kerning }
                 if !g.outline.isEmpty {
-                    path.addPath(g.outline, transform: AffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x, ty: baseline))
+                    path.addPath(g.outline, transform: AffineTransform(a: g.scale, b: 0, c: 0, d: g.scale, tx: x + g.offset.x, ty: baseline + g.offset.y))
                 }
                 x += g.advance
             }

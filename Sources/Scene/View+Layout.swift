@@ -21,6 +21,8 @@ extension View {
             return .zero
         case .text(let text):
             return TextLayout(text, proposal: proposal).size
+        case .image(let image):
+            return image.size(for: proposal)
         case .spacer(let minLength):
             let m = minLength?.evaluate(in: context) ?? 8
             return Size(width: max(proposal.width ?? m, m), height: max(proposal.height ?? m, m))
@@ -43,7 +45,8 @@ extension View {
             case .fixedSize(let horizontal, let vertical):
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
-            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace:
+            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace,
+                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
                 return content.sizeThatFits(proposal, context.binding(slot, to: value))
@@ -58,11 +61,27 @@ extension View {
 
 extension EvaluationContext {
     /// The context with a `forEach` variable set.
-    func binding(_ slot: Int, to value: Double) -> EvaluationContext {
+    public func binding(_ slot: Int, to value: Double) -> EvaluationContext {
         var copy = self
         if copy.locals.count <= slot { copy.locals += [Double](repeating: 0, count: slot + 1 - copy.locals.count) }
         copy.locals[slot] = value
         return copy
+    }
+}
+
+extension ImageView {
+    /// The natural size: one point per pixel.
+    var naturalSize: Size { Size(width: Double(pixmap.width), height: Double(pixmap.height)) }
+
+    func size(for proposal: ProposedSize) -> Size {
+        guard resizable else { return naturalSize }
+        let offered = proposal.replacingUnspecifiedDimensions(by: naturalSize)
+        guard let mode = contentMode else { return offered }
+        let r = naturalSize.width / naturalSize.height
+        let byWidth = Size(width: offered.width, height: offered.width / r)
+        let byHeight = Size(width: offered.height * r, height: offered.height)
+        let widthFits = byWidth.height <= offered.height
+        return mode == .fit ? (widthFits ? byWidth : byHeight) : (widthFits ? byHeight : byWidth)
     }
 }
 
@@ -117,12 +136,19 @@ extension StackView {
                 vertical ? ProposedSize(width: c, height: a) : ProposedSize(width: a, height: c)
             }
             let acrossProposal = vertical ? proposal.width : proposal.height
+            // A spacer grows along the stack only; across it takes no room.
+            func size(of child: View, _ p: ProposedSize) -> Size {
+                guard case .spacer(let minLength) = child else { return child.sizeThatFits(p, context) }
+                let m = minLength?.evaluate(in: context) ?? 8
+                let length = max(along(p.replacingUnspecifiedDimensions(by: Size(width: m, height: m))), m)
+                return vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
+            }
             var sizes = [Size](repeating: .zero, count: children.count)
             if let available = vertical ? proposal.height : proposal.width {
                 // Least flexible first, each offered an equal share of what remains.
                 let flexibility = children.map { child -> Double in
-                    let lo = along(child.sizeThatFits(propose(along: 0, across: acrossProposal), context))
-                    let hi = along(child.sizeThatFits(propose(along: .infinity, across: acrossProposal), context))
+                    let lo = along(size(of: child, propose(along: 0, across: acrossProposal)))
+                    let hi = along(size(of: child, propose(along: .infinity, across: acrossProposal)))
                     return hi - lo
                 }
                 let order = children.indices.sorted { flexibility[$0] < flexibility[$1] }
@@ -130,12 +156,12 @@ extension StackView {
                 var left = Double(children.count)
                 for i in order {
                     let share = max(remaining / left, 0)
-                    sizes[i] = children[i].sizeThatFits(propose(along: share, across: acrossProposal), context)
+                    sizes[i] = size(of: children[i], propose(along: share, across: acrossProposal))
                     remaining -= along(sizes[i])
                     left -= 1
                 }
             } else {
-                sizes = children.map { $0.sizeThatFits(propose(along: nil, across: acrossProposal), context) }
+                sizes = children.map { size(of: $0, propose(along: nil, across: acrossProposal)) }
             }
             let length = sizes.reduce(0) { $0 + along($1) } + totalSpacing
             let thickness = sizes.map(across).max() ?? 0

@@ -10,6 +10,8 @@ public indirect enum View: Sendable {
     case shape(ShapeView)
     /// Text drawn from glyph outlines, filled like any shape.
     case text(TextView)
+    /// A raster image.
+    case image(ImageView)
     /// A z, vertical or horizontal stack.
     case stack(StackView)
     /// Content moved by a scroll offset inside a viewport that takes the proposed size.
@@ -22,14 +24,47 @@ public indirect enum View: Sendable {
     case modified(View, Modifier)
 }
 
-/// A shape view: geometry and how it is filled.
+/// A shape view: geometry and how it is drawn: filled, stroked, or both
+/// (fill first); with neither it is filled with the foreground style.
 public struct ShapeView: Sendable {
     public var shape: Shape
-    public var fill: Fill
+    public var fill: Fill?
+    public var strokes: [Stroke]
+    /// SwiftUI's `trim(from:to:)`: the part of the outline between two fractions of its length.
+    public var trim: (from: Expression, to: Expression)?
+    /// SwiftUI's `inset(by:)`: the shape drawn in its frame shrunk by this much on every side.
+    public var inset: Expression?
 
-    public init(shape: Shape, fill: Fill = Fill()) {
+    public init(shape: Shape, fill: Fill? = nil, strokes: [Stroke] = [], trim: (from: Expression, to: Expression)? = nil, inset: Expression? = nil) {
         self.shape = shape
         self.fill = fill
+        self.strokes = strokes
+        self.trim = trim
+        self.inset = inset
+    }
+}
+
+/// SwiftUI's `stroke(_:style:)`: a paint and a `StrokeStyle` whose numbers may be expressions.
+public struct Stroke: Sendable {
+    public var paint: PaintValue?
+    public var lineWidth: Expression
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var miterLimit: Expression
+    public var dash: [Expression]
+    public var dashPhase: Expression
+
+    public init(
+        paint: PaintValue? = nil, lineWidth: Expression = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0)
+    ) {
+        self.paint = paint
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
     }
 }
 
@@ -49,14 +84,57 @@ public struct Fill: Sendable {
     }
 }
 
-/// A paint as the scene states it.
+/// A paint as the scene states it. Gradient points are unit points of the
+/// frame of the shape being painted, or of the named coordinate space `space`.
 public enum PaintValue: Sendable {
     case color(Color)
+    /// A colour param (premultiplied RGBA in four slots from `slot`), so colours animate.
+    case colorParam(slot: Int)
+    case linearGradient(Gradient, start: Alignment, end: Alignment, space: String?)
+    /// Radii in points.
+    case radialGradient(Gradient, center: Alignment, startRadius: Expression, endRadius: Expression, space: String?)
+    /// Angles in degrees, clockwise from the positive x axis.
+    case angularGradient(Gradient, center: Alignment, startAngle: Expression, endAngle: Expression, space: String?)
+    /// A blurred, tinted copy of what lies behind.
+    case material(Material)
+    /// One of several paints: the one at index `floor(index)`, clamped to the list.
+    indirect case select(index: Expression, paints: [PaintValue])
 }
 
-/// A scroll view: the viewport takes the proposed size; the content is proposed
-/// no limit along the axis, placed at the viewport's top-leading corner and
-/// moved by `offset` along the axis (negative values scroll down through it).
+/// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),
+/// a saturation boost and a white tint. The values approximate iOS's visually;
+/// Apple does not publish them.
+public enum Material: String, Sendable, CaseIterable {
+    case ultraThinMaterial, thinMaterial, regularMaterial, thickMaterial
+
+    /// Blur σ in points.
+    public var blurRadius: Double {
+        switch self {
+        case .ultraThinMaterial: 8
+        case .thinMaterial: 10
+        case .regularMaterial: 12
+        case .thickMaterial: 15
+        }
+    }
+
+    /// Multiplies colour saturation of the blurred backdrop.
+    public var saturation: Double { 1.8 }
+
+    /// The tint drawn over the blurred backdrop.
+    public var tint: Color {
+        switch self {
+        case .ultraThinMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.3)
+        case .thinMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.45)
+        case .regularMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.6)
+        case .thickMaterial: Color(red: 1, green: 1, blue: 1, alpha: 0.75)
+        }
+    }
+}
+
+/// A scroll view: the viewport takes the proposed size and clips the content;
+/// the content is proposed no limit along the axis, placed at the viewport's
+/// top-leading corner and moved by `offset` along the axis (negative values
+/// scroll down through it).
 public struct ScrollView: Sendable {
     public var axis: StackAxis
     public var offset: Expression
@@ -66,6 +144,29 @@ public struct ScrollView: Sendable {
         self.axis = axis
         self.offset = offset
         self.content = content
+    }
+}
+
+/// An image view, as SwiftUI's `Image`: its natural size (one point per pixel)
+/// unless `resizable`, when it takes the proposed size, or with a content mode,
+/// the largest size of the image's aspect ratio that fits in (or covers) it.
+public struct ImageView: Sendable {
+    public var pixmap: Pixmap
+    public var resizable: Bool
+    /// nil stretches a resizable image; `fit`/`fill` keep its aspect ratio.
+    public var contentMode: ContentMode?
+    /// `nearest` for `interpolation: none` (pixel art), bilinear otherwise.
+    public var quality: FilterQuality
+
+    public enum ContentMode: String, Sendable, CaseIterable {
+        case fit, fill
+    }
+
+    public init(pixmap: Pixmap, resizable: Bool = false, contentMode: ContentMode? = nil, quality: FilterQuality = .bilinear) {
+        self.pixmap = pixmap
+        self.resizable = resizable
+        self.contentMode = contentMode
+        self.quality = quality
     }
 }
 
@@ -152,6 +253,18 @@ public enum Modifier: Sendable {
     case bind(slot: Int, value: Double)
     /// Names this view's frame as a coordinate space for geometry names and gradients.
     case coordinateSpace(name: String)
+    /// Clips the drawing to a shape laid in the view's frame (`clipped`, `cornerRadius`, `clipShape`).
+    case clipShape(Shape, eoFill: Bool, antialiased: Bool)
+    /// Shows the content only where `mask`, laid out in the view's frame, is opaque.
+    case mask(View, alignment: Alignment)
+    /// Composites the view as one layer with a blend mode.
+    case blendMode(BlendMode)
+    /// Draws under the view its silhouette in `color`, blurred by `radius` points and moved.
+    case shadow(color: Color, radius: Expression, x: Expression, y: Expression)
+    /// Blurs the view (Gaussian σ in points).
+    case blur(radius: Expression)
+    /// Composites the view as one layer (SwiftUI's `compositingGroup`).
+    case compositingGroup
 }
 
 /// The arguments of `frame`: fixed `width`/`height`, or flexible bounds.

@@ -11,19 +11,19 @@ public struct ParamTrace: Sendable, Equatable {
     public var names: [String]
     /// `values[p][n]` is param `p`'s components at frame `n`.
     public var values: [[[Double]]]
+    /// The number of frames sampled.
+    public var frameCount: Int
 
     /// Samples every param of `document` at each of its frames.
     public init(document: TimelineDocument) {
         fps = document.fps
         names = document.params.map(\.name)
         let frames = document.frameCount
+        frameCount = frames
         values = document.params.map { p in
             (0..<frames).map { n in p.value.value(at: document.time(ofFrame: n)) }
         }
     }
-
-    /// The number of frames sampled.
-    public var frameCount: Int { values.first?.count ?? 0 }
 
     /// CSV: a header `frame,t,name…` (vector components as `name[i]`), then one row per frame.
     public func csv() -> String {

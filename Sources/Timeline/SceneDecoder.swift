@@ -13,24 +13,23 @@ struct SceneDecoder {
     let fonts: FontLibrary
     /// How many copies the enclosing `forEach` views make of what is being decoded.
     var repeats = 1
+    /// The timeline's named paints (`"paints"` at the top level).
+    var paints: [String: PaintValue] = [:]
+    let images: ImageFiles
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
-    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "scrollView", "forEach"]
-    /// Kinds of the format this version does not draw yet.
-    static let plannedKinds = ["image", "linearGradient", "radialGradient", "angularGradient"]
-    static let viewKinds = shapeKinds + containerKinds + plannedKinds
+    static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "image", "scrollView", "forEach"]
+    static let viewKinds = shapeKinds + containerKinds + gradientKinds
 
     static let modifierNames = [
         "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
-        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace",
+        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace", "clipped",
+        "cornerRadius", "clipShape", "mask", "blendMode", "shadow", "blur", "compositingGroup",
     ]
-    static let plannedModifiers = [
-        "stroke", "trim", "inset", "blendMode", "shadow", "blur", "compositingGroup", "clipped",
-        "cornerRadius", "clipShape", "mask",
-    ]
+    static let shapeOnlyModifiers = ["stroke", "trim", "inset"]
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
@@ -63,13 +62,26 @@ struct SceneDecoder {
 
         var result: View
         if Self.shapeKinds.contains(kind) {
-            let shape = try self.shape(kind, args)
-            var fill = Fill()
-            if let first = modifiers.first, let fillNode = try Self.modifierArgument(first, named: "fill") {
-                fill = try self.fill(fillNode)
+            var shapeView = ShapeView(shape: try self.shape(kind, args))
+            // Shape-only modifiers come first, in any order.
+            while let first = modifiers.first, let member = try Self.shapeModifier(first) {
+                switch member.key {
+                case "fill":
+                    guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
+                    shapeView.fill = try fill(member.value)
+                case "stroke":
+                    shapeView.strokes.append(try stroke(member.value))
+                case "trim":
+                    let obj = try member.value.object(allowedKeys: ["from", "to"])
+                    shapeView.trim = (
+                        try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
+                        try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
+                default:  // inset
+                    shapeView.inset = try scope.number(member.value)
+                }
                 modifiers.removeFirst()
             }
-            result = .shape(ShapeView(shape: shape, fill: fill))
+            result = .shape(shapeView)
         } else {
             switch kind {
             case "zstack", "vstack", "hstack":
@@ -78,9 +90,11 @@ struct SceneDecoder {
                 let obj = try args.object(allowedKeys: ["minLength"])
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
             case "color":
-                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(try ColorSyntax.color(args)))))
+                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try paint(args))))
             case "text":
                 result = .text(try text(args))
+            case "image":
+                result = .image(try image(args))
             case "scrollView":
                 let obj = try args.object(allowedKeys: ["axis", "offset", "content"])
                 var axis = StackAxis.vertical
@@ -92,8 +106,8 @@ struct SceneDecoder {
             case "forEach":
                 // Outside a stack the repeated views stand on each other, as in a z-stack.
                 result = .stack(StackView(axis: .z, children: try forEach(args, depth: inner)))
-            default:
-                throw TimelineError("\"\(kind)\" views are not supported by this version yet", path: node.path, location: kindMember.keyLocation)
+            default:  // a gradient as a view fills its frame
+                result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try gradient(kind, args))))
             }
         }
         for item in modifiers {
@@ -106,11 +120,32 @@ struct SceneDecoder {
         "views and modifiers are nested more than \(maxDepth) deep (raise it with --max-depth)"
     }
 
-    /// The argument of a one-key modifier object if its key is `name`.
-    static func modifierArgument(_ item: JSONNode, named name: String) throws(TimelineError) -> JSONNode? {
+    static let shapeModifiers = ["fill", "stroke", "trim", "inset"]
+
+    /// The member of a one-key modifier object if it is a shape-only modifier.
+    static func shapeModifier(_ item: JSONNode) throws(TimelineError) -> JSONMember? {
         let members = try item.members()
-        guard members.count == 1, members[0].key == name else { return nil }
-        return members[0].value
+        guard members.count == 1, shapeModifiers.contains(members[0].key) else { return nil }
+        return members[0]
+    }
+
+    /// `stroke`: a paint, or `{ "paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase" }`.
+    func stroke(_ node: JSONNode) throws(TimelineError) -> Stroke {
+        let styleKeys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
+        guard case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) else {
+            return Stroke(paint: try paint(node))
+        }
+        let obj = try node.object(allowedKeys: styleKeys)
+        var stroke = Stroke(paint: try paint(obj.optional("paint")))
+        if let w = obj.optional("lineWidth") { stroke.lineWidth = try scope.number(w) }
+        if let c = obj.optional("lineCap") { stroke.lineCap = LineCap(rawValue: try c.keyword(among: LineCap.allCases.map(\.rawValue), kind: "line cap"))! }
+        if let j = obj.optional("lineJoin") { stroke.lineJoin = LineJoin(rawValue: try j.keyword(among: LineJoin.allCases.map(\.rawValue), kind: "line join"))! }
+        if let m = obj.optional("miterLimit") { stroke.miterLimit = try scope.number(m) }
+        if let d = obj.optional("dash") {
+            for item in try d.array() { stroke.dash.append(try scope.number(item)) }
+        }
+        if let p = obj.optional("dashPhase") { stroke.dashPhase = try scope.number(p) }
+        return stroke
     }
 
     func shape(_ kind: String, _ args: JSONNode) throws(TimelineError) -> Shape {
@@ -186,8 +221,108 @@ struct SceneDecoder {
         var inner = self
         inner.scope.locals[name] = slot
         inner.repeats = max(Int(total), 1)
-        let content = try inner.view(try obj.required("content"), depth: depth + 1)
-        return (from..<to).map { .modified(content, .bind(slot: slot, value: Double($0))) }
+        let contentNode = try obj.required("content")
+        // Texts that interpolate the variable are shaped once per value; everything
+        // else is decoded once and shared.
+        let shared = Self.interpolatesText(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
+        var views: [View] = []
+        for value in from..<to {
+            var content = shared
+            if content == nil {
+                var each = inner
+                each.scope.localValues[slot] = Double(value)
+                content = try each.view(contentNode, depth: depth + 1)
+            }
+            views.append(.modified(content!, .bind(slot: slot, value: Double(value))))
+        }
+        return views
+    }
+
+    /// Whether a text under `node` has `{…}` interpolation.
+    static func interpolatesText(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .object(let members):
+            return members.contains { m in
+                if m.key == "text" {
+                    if case .string(let s) = m.value.value { return s.contains("{") }
+                    if case .object(let inner) = m.value.value,
+                        let string = inner.first(where: { $0.key == "string" }), case .string(let s) = string.value.value
+                    {
+                        return s.contains("{")
+                    }
+                }
+                return interpolatesText(m.value)
+            }
+        case .array(let items):
+            return items.contains(where: interpolatesText)
+        default:
+            return false
+        }
+    }
+
+    /// A text string with `{expression}` parts over forEach variables replaced by
+    /// their values (`{{` and `}}` stand for braces).
+    func interpolate(_ node: JSONNode, _ string: String) throws(TimelineError) -> String {
+        guard string.contains("{") || string.contains("}") else { return string }
+        var result = ""
+        var chars = Array(string.unicodeScalars)[...]
+        var offset = 0
+        while let c = chars.first {
+            chars.removeFirst()
+            offset += 1
+            if (c == "{" || c == "}"), chars.first == c {
+                chars.removeFirst()
+                offset += 1
+                result.unicodeScalars.append(c)
+                continue
+            }
+            guard c == "{" else {
+                if c == "}" { throw TimelineError("unmatched \"}\" in text (write \"}}\" for a brace)", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1)) }
+                result.unicodeScalars.append(c)
+                continue
+            }
+            guard let close = chars.firstIndex(of: "}") else {
+                throw TimelineError("unclosed \"{\" in text", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1))
+            }
+            let source = String(String.UnicodeScalarView(chars[..<close]))
+            var locals = Scope()
+            locals.locals = scope.locals
+            let expression: Expression
+            do {
+                expression = try ExpressionParser.parse(source, knownNames: Array(scope.locals.keys), resolve: locals.resolve)
+            } catch {
+                throw TimelineError(
+                    error.message + " (text may interpolate forEach variables only)", path: node.path,
+                    location: TimelineLoader.location(in: node, offset: offset + error.offset))
+            }
+            var context = EvaluationContext()
+            for (slot, value) in scope.localValues { context = context.binding(slot, to: value) }
+            let value = expression.evaluate(in: context)
+            result += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            offset += chars.distance(from: chars.startIndex, to: close) + 1
+            chars = chars[chars.index(after: close)...]
+        }
+        return result
+    }
+
+    /// `"image": "file.png"` or `{ "file", "resizable", "contentMode", "interpolation" }`.
+    func image(_ node: JSONNode) throws(TimelineError) -> ImageView {
+        var fileNode = node
+        var view = ImageView(pixmap: Pixmap(width: 1, height: 1))
+        if case .object = node.value {
+            let obj = try node.object(allowedKeys: ["file", "resizable", "contentMode", "interpolation"])
+            fileNode = try obj.required("file")
+            view.resizable = try obj.optional("resizable")?.bool() ?? false
+            if let m = obj.optional("contentMode") {
+                view.contentMode = ImageView.ContentMode(rawValue: try m.keyword(among: ImageView.ContentMode.allCases.map(\.rawValue), kind: "content mode"))
+                view.resizable = true
+            }
+            if let i = obj.optional("interpolation") {
+                view.quality = try i.keyword(among: ["none", "low", "medium", "high"], kind: "interpolation") == "none" ? .nearest : .bilinear
+            }
+        }
+        view.pixmap = try images.read(fileNode)
+        return view
     }
 
     /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.
@@ -197,10 +332,11 @@ struct SceneDecoder {
         var view = TextView(run: GlyphRun(ascent: 0, descent: 0, leading: 0))
         var fontNode = node
         if case .string(let s) = node.value {
-            string = s
+            string = try interpolate(node, s)
         } else {
             let obj = try node.object(allowedKeys: ["string", "font", "color", "lineLimit", "alignment"])
-            string = try obj.required("string").string()
+            let stringNode = try obj.required("string")
+            string = try interpolate(stringNode, try stringNode.string())
             if let f = obj.optional("font") {
                 font = try self.font(f)
                 fontNode = f
@@ -262,6 +398,23 @@ struct SceneDecoder {
         }
         return .call(.clamp, [expression, .constant(minimum), .constant(Double(Self.maxRepeats))])
     }
+
+    /// A number whose magnitude the renderer needs bounded (blur and shadow
+    /// radii, shadow offsets): a constant beyond `limit` is an error, an
+    /// expression is clamped to `-limit...limit`.
+    func bounded(_ node: JSONNode, in scope: Scope, limit: Double) throws(TimelineError) -> Expression {
+        let expression = try scope.number(node)
+        if case .constant(let v) = expression {
+            guard abs(v) <= limit else { throw node.error("expected a number from -\(JSONNode.format(limit)) to \(JSONNode.format(limit)), found \(JSONNode.format(v))") }
+            return expression
+        }
+        return .call(.clamp, [expression, .constant(-limit), .constant(limit)])
+    }
+
+    /// The largest blur or shadow radius, in points.
+    static let maxRadius = 1000.0
+    /// The largest shadow offset, in points.
+    static let maxShadowOffset = 100_000.0
 
     /// The most copies a `forEach` makes, nested ones multiplied, and the most
     /// parts a shape repeats.
@@ -354,25 +507,97 @@ struct SceneDecoder {
     }
 
     func fill(_ node: JSONNode) throws(TimelineError) -> Fill {
-        if case .object = node.value, !(try node.members().contains { $0.key == "color" }) {
+        let styleKeys = ["paint", "eoFill", "antialiased"]
+        if case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) {
             let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
             return Fill(
                 paint: try paint(obj.optional("paint")),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
                 antialiased: try obj.optional("antialiased")?.bool() ?? true)
         }
-        return Fill(paint: try paint(node) ?? .color(.black))
+        return Fill(paint: try paint(node))
     }
 
+    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient"]
+
+    /// A paint: a colour (or `"=name"` of a colour param), a material name, or a gradient.
     func paint(_ node: JSONNode?) throws(TimelineError) -> PaintValue? {
         guard let node else { return nil }
-        if case .object = node.value {
-            let members = try node.members()
-            if let first = members.first, ["linearGradient", "radialGradient", "angularGradient"].contains(first.key) {
-                throw TimelineError("gradient paints are not supported by this version yet", path: node.path, location: first.keyLocation)
+        switch node.value {
+        case .object(let members):
+            if members.contains(where: { $0.key == "select" }) {
+                let obj = try node.object(allowedKeys: ["select", "from"])
+                var choices: [PaintValue] = []
+                for item in try obj.required("from").array() { choices.append(try paint(item)!) }
+                guard !choices.isEmpty else { throw node.error("\"from\" needs at least one paint") }
+                return .select(index: try scope.number(try obj.required("select")), paints: choices)
             }
+            if let first = members.first, Self.gradientKinds.contains(first.key) {
+                guard members.count == 1 else { throw node.error("a gradient paint is an object with one key, such as {\"linearGradient\": {…}}") }
+                return try gradient(first.key, first.value)
+            }
+        case .string(let s):
+            if let named = paints[s] { return named }
+            if let material = Material(rawValue: s) { return .material(material) }
+            if s.hasPrefix("=") {
+                let name = String(s.dropFirst())
+                guard let slot = scope.colorParams[name] else {
+                    var message = "\"\(name)\" is not a colour param"
+                    if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
+                    throw node.error(message)
+                }
+                return .colorParam(slot: slot)
+            }
+        default:
+            break
         }
         return .color(try ColorSyntax.color(node))
+    }
+
+    /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
+    func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
+        var keys = ["colors", "stops", "space"]
+        switch kind {
+        case "linearGradient": keys += ["startPoint", "endPoint"]
+        case "radialGradient": keys += ["center", "startRadius", "endRadius"]
+        default: keys += ["center", "startAngle", "endAngle"]
+        }
+        let obj = try node.object(allowedKeys: keys)
+        let gradient: Gradient
+        if let colors = obj.optional("colors") {
+            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
+            var list: [Color] = []
+            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
+            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
+            gradient = Gradient(colors: list)
+        } else {
+            let stopsNode = try obj.required("stops")
+            var stops: [Gradient.Stop] = []
+            for item in try stopsNode.array() {
+                let pair = try item.array(count: 2)
+                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+            }
+            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
+            gradient = Gradient(stops: stops)
+        }
+        let space = try obj.optional("space").map { n throws(TimelineError) in try n.string() }.flatMap { $0 == "local" ? nil : $0 }
+        func number(_ key: String, _ value: Double) throws(TimelineError) -> Expression {
+            try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
+        }
+        switch kind {
+        case "linearGradient":
+            return .linearGradient(
+                gradient, start: try obj.optional("startPoint").map { n throws(TimelineError) in try anchor(n) } ?? .top,
+                end: try obj.optional("endPoint").map { n throws(TimelineError) in try anchor(n) } ?? .bottom, space: space)
+        case "radialGradient":
+            return .radialGradient(
+                gradient, center: try anchor(obj.optional("center")), startRadius: try number("startRadius", 0),
+                endRadius: try number("endRadius", 100), space: space)
+        default:
+            return .angularGradient(
+                gradient, center: try anchor(obj.optional("center")), startAngle: try number("startAngle", 0),
+                endAngle: try number("endAngle", 360), space: space)
+        }
     }
 
     /// An anchor: an alignment name or `[x, y]` in unit space; the centre by default.
@@ -410,7 +635,7 @@ struct SceneDecoder {
             throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
         }
         let name = members[0].key, args = members[0].value
-        let all = Self.modifierNames + Self.plannedModifiers
+        let all = Self.modifierNames + Self.shapeOnlyModifiers
         guard all.contains(name) else {
             var message = "unknown modifier \"\(name)\""
             if let s = suggestion(for: name, among: all) { message += " (did you mean \"\(s)\"?)" }
@@ -420,8 +645,45 @@ struct SceneDecoder {
             try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
         }
         switch name {
-        case "fill":
-            throw TimelineError("\"fill\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "fill", "stroke", "trim", "inset":
+            throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "clipped":
+            _ = try args.object(allowedKeys: [])
+            return .modified(content, .clipShape(.rectangle, eoFill: false, antialiased: true))
+        case "cornerRadius":
+            return .modified(content, .clipShape(.roundedRectangle(cornerRadius: try scope.number(args), style: .circular), eoFill: false, antialiased: true))
+        case "clipShape":
+            let obj = try args.object(allowedKeys: ["shape", "eoFill", "antialiased"])
+            let shapeNode = try obj.required("shape")
+            var copy = self
+            guard case .shape(let shapeView) = try copy.view(shapeNode, depth: depth + 1) else {
+                throw shapeNode.error("clipShape takes a shape, such as {\"circle\": {}}")
+            }
+            return .modified(content, .clipShape(
+                shapeView.shape, eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
+        case "mask":
+            let (view, alignment) = try secondaryView(args, depth: depth + 1)
+            return .modified(content, .mask(view, alignment: alignment))
+        case "blendMode":
+            return .modified(content, .blendMode(BlendMode(rawValue: try args.keyword(among: BlendMode.allCases.map(\.rawValue), kind: "blend mode"))!))
+        case "shadow":
+            let obj = try args.object(allowedKeys: ["color", "radius", "x", "y"])
+            let color = try obj.optional("color").map { n throws(TimelineError) in try ColorSyntax.color(n) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
+            func limited(_ key: String, _ limit: Double) throws(TimelineError) -> Expression {
+                try obj.optional(key).map { n throws(TimelineError) in try bounded(n, in: scope, limit: limit) } ?? .constant(0)
+            }
+            return .modified(content, .shadow(
+                color: color, radius: try limited("radius", Self.maxRadius), x: try limited("x", Self.maxShadowOffset),
+                y: try limited("y", Self.maxShadowOffset)))
+        case "blur":
+            if case .object = args.value {
+                let obj = try args.object(allowedKeys: ["radius"])
+                return .modified(content, .blur(radius: try bounded(try obj.required("radius"), in: scope.effect, limit: Self.maxRadius)))
+            }
+            return .modified(content, .blur(radius: try bounded(args, in: scope.effect, limit: Self.maxRadius)))
+        case "compositingGroup":
+            _ = try args.object(allowedKeys: [])
+            return .modified(content, .compositingGroup)
         case "frame":
             let obj = try args.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
             func dim(_ key: String) throws(TimelineError) -> Expression? {
@@ -466,7 +728,10 @@ struct SceneDecoder {
             return .modified(content, .offset(x: try coordinate("x"), y: try coordinate("y")))
         case "position":
             let obj = try args.object(allowedKeys: ["x", "y"])
-            return .modified(content, .position(x: try number("x", in: obj, default: 0), y: try number("y", in: obj, default: 0)))
+            func coordinate(_ key: String) throws(TimelineError) -> Expression {
+                try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
+            }
+            return .modified(content, .position(x: try coordinate("x"), y: try coordinate("y")))
         case "opacity":
             return .modified(content, .opacity(try scope.effect.number(args)))
         case "background", "overlay":

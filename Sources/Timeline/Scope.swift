@@ -4,8 +4,12 @@ import Scene
 struct Scope {
     /// Number params by name, with their slot in the parameter vector.
     var params: [String: Int] = [:]
+    /// Colour params by name, with the slot of their first (red) component.
+    var colorParams: [String: Int] = [:]
     /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
     var locals: [String: Int] = [:]
+    /// Values of `forEach` variables known while decoding, by slot (for text interpolation).
+    var localValues: [Int: Double] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
     var inPath = false
     /// In an effect (`offset`, `opacity`): the geometry names, the view's frame

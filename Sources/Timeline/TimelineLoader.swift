@@ -17,6 +17,15 @@ public struct TimelineLoader {
     public var maxDepth = 128
     /// Longest `=`-expression, in characters after the `=`.
     public var maxExpressionLength = ExpressionParser.defaultMaxLength
+    /// Reads an image file (PNG or JPEG) into a pixmap; the command line gives
+    /// one that decodes through FFmpeg. Without it, `image` views are errors.
+    public var imageReader: (@Sendable (String) throws -> Pixmap)?
+    /// The folder image paths are relative to: the timeline file's folder.
+    public var baseDirectory = "."
+
+    /// Param values that replace the timeline's own (`--set name=value`): a
+    /// number, numbers separated by commas for a vector, or a colour.
+    public var overrides: [String: String] = [:]
 
     public init() {}
 
@@ -35,7 +44,7 @@ public struct TimelineLoader {
         return try decode(root)
     }
 
-    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "animations", "scene"]
+    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "paints", "animations", "scene"]
 
     func decode(_ root: JSONNode) throws(TimelineError) -> TimelineDocument {
         let top = try root.object(allowedKeys: Self.topLevelKeys)
@@ -83,7 +92,19 @@ public struct TimelineLoader {
                 let slot = params.reduce(0) { $0 + $1.count }
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
                 if initial.count == 1 { scope.params[member.key] = slot }
+                if case .string = member.value.value { scope.colorParams[member.key] = slot }
             }
+        }
+        for (name, text) in overrides {
+            guard let index = params.firstIndex(where: { $0.name == name }) else {
+                var message = "--set \(name): the timeline has no param \"\(name)\""
+                if let s = suggestion(for: name, among: params.map(\.name)) { message += " (did you mean \"\(s)\"?)" }
+                throw TimelineError(message)
+            }
+            guard let value = Self.overrideValue(text), value.count == params[index].count else {
+                throw TimelineError("--set \(name)=\(text): expected \(params[index].count == 1 ? "a number" : "\(params[index].count) numbers separated by commas, or a colour")")
+            }
+            params[index].value = AnimatedValue(initial: value)
         }
         if let node = top.optional("animations") {
             var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
@@ -125,7 +146,15 @@ public struct TimelineLoader {
             }
         }
         let sceneNode = try top.required("scene")
-        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary())
+        var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory))
+        if let node = top.optional("paints") {
+            for member in try node.members() {
+                guard Self.isIdentifier(member.key), ColorSyntax.parse(member.key) == nil, Material(rawValue: member.key) == nil else {
+                    throw TimelineError("\"\(member.key)\" cannot name a paint (use letters, digits and _, not a colour or material name)", path: member.value.path, location: member.keyLocation)
+                }
+                decoder.paints[member.key] = try decoder.paint(member.value)
+            }
+        }
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
@@ -168,6 +197,14 @@ public struct TimelineLoader {
         let rounded = x.rounded()
         if let n = Int(exactly: rounded), abs(rounded) < 1e15 { return String(n) }
         return "\(x)"
+    }
+
+    /// A `--set` value: a number, comma-separated numbers, or a colour (premultiplied RGBA).
+    static func overrideValue(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingSpaces) }
+        if !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) { return parts.map { $0! } }
+        guard let c = ColorSyntax.parse(text) else { return nil }
+        return [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
     }
 
     static func isIdentifier(_ s: String) -> Bool {

@@ -6,17 +6,24 @@ import Foundation
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
-        abstract: "Render a timeline file (a SwiftUI-like scene and its animations) to MP4, GIF or PNG.",
+        abstract: "Render a timeline file (a SwiftUI-like scene and its animations) to MP4, GIF, WebM, APNG, WebP or PNG.",
         discussion: """
             Examples:
               animate Timelines/clip-shape.json -o clip.gif
+              animate Timelines/clip-shape.json -o clip.gif --max-size 500KB
+              animate Timelines/clip-shape.json --format rgba -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 440x260 -r 30 -i - out.mkv
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
+              animate diff expected.mp4 actual.mp4 --report diff-report
+              animate test Timelines --golden Tests/Golden
 
             Exit status: 0 success; 1 invalid timeline or arguments (nothing written);
-            3 an output or encoder failure.
+            2 a diff or test found differences beyond the tolerance; 3 an output or encoder failure.
             """,
-        subcommands: [RenderCommand.self, FrameCommand.self, CheckCommand.self, InfoCommand.self],
+        subcommands: [
+            RenderCommand.self, FrameCommand.self, ConcatCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self,
+            TestCommand.self,
+        ],
         defaultSubcommand: RenderCommand.self
     )
 

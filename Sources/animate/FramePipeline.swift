@@ -1,55 +1,87 @@
-import Dispatch
+import Foundation
 import Raster
-import Timeline
 
-/// Renders a timeline's frames concurrently and hands them on in order.
+/// Renders frames on several threads and hands them to one consumer, in order, through a bounded window.
 ///
-/// Frames are rendered in batches of a few per thread, so memory holds at most
-/// one batch however long the timeline is.
-struct FramePipeline {
-    let document: TimelineDocument
+/// Stages: `threads` workers take positions 0, 1, 2… from a shared counter, render the
+/// frame at that position and park it in a reorder window; the calling thread takes the
+/// frames out in order and consumes them (encodes, writes) while the workers go on.
+///
+/// Invariant: a worker starts position k only while k < next + capacity, where next is the
+/// position the consumer waits for. So at most `capacity` frames, rendered or being rendered,
+/// exist at once, and memory does not grow with the number of frames. A slow encoder stalls
+/// the workers instead of piling frames up; a slow frame stalls the encoder only once the
+/// window is full. When the consumer throws, the workers stop after their current frame and
+/// `run` rethrows once they have all returned.
+final class FramePipeline: @unchecked Sendable {
+    /// Rendering threads, at least 1.
     let threads: Int
+    /// Frames in flight at most, at least `threads`.
+    let capacity: Int
 
-    /// Calls `consume(n, pixmap)` for every frame, in order.
-    func run(_ consume: (Int, Pixmap) throws -> Void) throws {
-        let total = document.frameCount
-        let batch = max(threads * 2, 1)
-        var start = 0
-        while start < total {
-            let count = min(batch, total - start)
-            let slots = FrameSlots(count: count)
-            let first = start
-            let document = self.document
-            DispatchQueue.concurrentPerform(iterations: count) { i in
-                slots.store(document.render(frame: first + i), at: i)
-            }
-            for i in 0..<count { try consume(first + i, slots.take(i)) }
-            start += count
+    private let condition = NSCondition()
+    private var nextToStart = 0
+    private var nextToConsume = 0
+    private var window: [Int: Pixmap] = [:]
+    private var stopped = false
+    private var running = 0
+
+    /// A pipeline with `threads` renderers and a window of `capacity` frames (default: twice the threads).
+    init(threads: Int, capacity: Int? = nil) {
+        self.threads = max(threads, 1)
+        self.capacity = max(capacity ?? 2 * self.threads, self.threads)
+    }
+
+    /// Renders positions `0..<count` with `render` and calls `consume(position, pixmap)` for each, in order,
+    /// on the calling thread. A pipeline runs once.
+    func run(count: Int, render: @escaping @Sendable (Int) -> Pixmap, consume: (Int, Pixmap) throws -> Void) throws {
+        guard count > 0 else { return }
+        condition.lock()
+        running = min(threads, count)
+        condition.unlock()
+        for _ in 0..<min(threads, count) {
+            let thread = Thread { [self] in work(count: count, render: render) }
+            // Deep view trees recurse; the default secondary-thread stack is small.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        defer { stopAndWait() }
+        for position in 0..<count {
+            condition.lock()
+            while window[position] == nil { condition.wait() }
+            let pixmap = window.removeValue(forKey: position)!
+            nextToConsume = position + 1
+            condition.broadcast()
+            condition.unlock()
+            try consume(position, pixmap)
         }
     }
-}
 
-/// Storage for one batch: each slot is written by exactly one worker, then read
-/// after all workers have finished.
-private final class FrameSlots: @unchecked Sendable {
-    private let count: Int
-    private let frames: UnsafeMutablePointer<Pixmap?>
-
-    init(count: Int) {
-        self.count = count
-        frames = .allocate(capacity: count)
-        frames.initialize(repeating: nil, count: count)
+    private func work(count: Int, render: @Sendable (Int) -> Pixmap) {
+        condition.lock()
+        while true {
+            while !stopped && nextToStart < count && nextToStart >= nextToConsume + capacity { condition.wait() }
+            if stopped || nextToStart >= count { break }
+            let position = nextToStart
+            nextToStart += 1
+            condition.unlock()
+            let pixmap = render(position)
+            condition.lock()
+            window[position] = pixmap
+            condition.broadcast()
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
-    deinit {
-        frames.deinitialize(count: count)
-        frames.deallocate()
-    }
-
-    func store(_ pixmap: Pixmap, at i: Int) { frames[i] = pixmap }
-
-    func take(_ i: Int) -> Pixmap {
-        defer { frames[i] = nil }
-        return frames[i]!
+    /// Tells the workers to stop and waits until every one has returned, so no thread outlives `run`.
+    private func stopAndWait() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        window.removeAll()
+        condition.unlock()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import Foundation
 import Timeline
 
@@ -16,6 +17,9 @@ struct TimelineOptions: ParsableArguments {
 
     @Option(help: "Longest =expression, in characters.")
     var maxExpressionLength: Int = TimelineLoader().maxExpressionLength
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a param's initial value: name=value (a number, numbers separated by commas, or a colour).", valueName: "name=value"))
+    var overrides: [String] = []
 
     /// Layout and drawing recurse once per view and modifier on threads with
     /// the default 8 MiB stack; this depth fits it even in a debug build.
@@ -38,10 +42,21 @@ struct TimelineOptions: ParsableArguments {
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
         }
         var loader = TimelineLoader()
+        loader.baseDirectory = FilePath.directory(of: path)
+        loader.imageReader = { file in
+            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
+            return first
+        }
         loader.maxPixels = maxPixels
         loader.maxFrames = maxFrames
         loader.maxDepth = maxDepth
         loader.maxExpressionLength = maxExpressionLength
+        for item in overrides {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw CommandFailure.invalid("--set \(item): expected name=value")
+            }
+            loader.overrides[String(item[..<eq])] = String(item[item.index(after: eq)...])
+        }
         var document: TimelineDocument
         do {
             document = try loader.load([UInt8](data))
@@ -60,3 +75,4 @@ struct TimelineOptions: ParsableArguments {
         return document
     }
 }
+

@@ -11,7 +11,7 @@ enum OutputPath {
         if fm.fileExists(atPath: path) && !overwrite {
             throw CommandFailure.invalid("\(path) exists; pass --overwrite to replace it")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.directory(of: path)
         var isDirectory: ObjCBool = false
         if !folder.isEmpty && !(fm.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
             throw CommandFailure.invalid("\(path): the folder \(folder) does not exist")

@@ -1,17 +1,21 @@
 import Foundation
 
-/// Reports rendering progress on standard error: a bar redrawn in place on a
-/// terminal, a plain line every tenth of the work otherwise.
+/// Reports progress on standard error: a bar redrawn in place (frames, frames per second,
+/// time left) when standard error is a terminal, a plain line every tenth of the work
+/// otherwise, nothing when disabled.
 final class Progress {
     private let total: Int
+    private let label: String
     private let enabled: Bool
     private let terminal: Bool
     private let start = Date()
     private var lastDraw = Date.distantPast
     private var lastTenth = -1
 
-    init(total: Int, enabled: Bool) {
+    /// Progress over `total` frames of the stage named `label` ("render", "palette").
+    init(total: Int, label: String = "render", enabled: Bool) {
         self.total = max(total, 1)
+        self.label = label
         self.enabled = enabled
         terminal = isatty(STDERR_FILENO) == 1
     }
@@ -28,24 +32,34 @@ final class Progress {
             let filled = width * done / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let eta = fps > 0 ? Double(total - done) / fps : 0
-            write("\r\(bar) \(done)/\(total) frames  \(format(fps)) fps  ETA \(format(eta))s\u{1B}[K")
+            write("\r\(label) \(bar) \(done)/\(total) frames  \(format(fps)) fps  ETA \(clock(eta))\u{1B}[K")
         } else {
             let tenth = 10 * done / total
             guard tenth > lastTenth else { return }
             lastTenth = tenth
-            write("\(done)/\(total) frames (\(tenth * 10) %), \(format(fps)) fps\n")
+            write("\(label): \(done)/\(total) frames (\(tenth * 10) %), \(format(fps)) fps\n")
         }
     }
 
-    /// Ends the bar with a summary line.
+    /// Clears the bar (on a terminal) and prints `message` with the elapsed time.
     func finish(_ message: String) {
         guard enabled else { return }
         if terminal { write("\r\u{1B}[K") }
-        let elapsed = Date().timeIntervalSince(start)
-        write("\(message) in \(format(elapsed)) s\n")
+        write("\(message) in \(format(Date().timeIntervalSince(start))) s\n")
+    }
+
+    /// Clears the bar without a message.
+    func clear() {
+        guard enabled, terminal else { return }
+        write("\r\u{1B}[K")
     }
 
     private func format(_ x: Double) -> String { String(format: "%.1f", x) }
+
+    private func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 60 ? String(format: "%d:%02d", s / 60, s % 60) : "\(s)s"
+    }
 
     private func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
 }

@@ -4,40 +4,87 @@ import Foundation
 import Raster
 import Timeline
 
-/// `animate render TIMELINE -o OUT`: every frame, encoded by OUT's extension.
+/// `animate render TIMELINE -o OUT`: every frame (or a range), encoded by OUT's extension or `--format`.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render every frame of a timeline to a video, a GIF, a PNG or a PNG sequence.",
+        abstract: "Render a timeline to MP4, GIF, WebM, APNG, WebP, PNG, a PNG sequence or raw RGBA frames.",
         discussion: """
-            The format follows the output's extension: .mp4 (H.264), .gif, .png (one frame),
-            or a pattern such as frames/%04d.png (or a folder ending in /) for a PNG sequence,
-            numbered from frame 0.
+            The format follows the output's extension: .mp4 (H.264), .gif, .webm (VP9, with alpha for a "clear" background), .apng, .webp, .png (one frame), .rgba (raw frames), or a pattern such as frames/%04d.png (or a folder ending in /) for a PNG sequence; `-o -` writes raw RGBA to standard output. --format overrides the extension.
+
+            Frames are rendered on every core and encoded in order as they come; memory does not grow with the number of frames. A GIF is rendered twice: first a sample of frames for its palette, then every frame for encoding.
+
+            Split a long render across machines with --frames, then join the pieces:
+              animate clip.json --frames 0..<150 -o a.mp4
+              animate clip.json --frames 150.. -o b.mp4
+              animate concat a.mp4 b.mp4 -o clip.mp4
             """)
 
     @Argument(help: "The timeline file (JSON).")
     var timeline: String
 
-    @Option(name: .shortAndLong, help: "The output file or PNG pattern.")
+    @Option(name: .shortAndLong, help: "The output file, PNG pattern, or - for raw RGBA on standard output.")
     var output: String
+
+    @Option(help: "Force the output format: mp4, gif, webm, apng, webp, png, rgba, png-sequence.")
+    var format: String?
 
     @Option(help: "Device pixels per point (overrides the timeline's scale).")
     var scale: Double?
 
-    @Option(help: "H.264 constant rate factor, 0 (lossless) to 51.")
+    @Option(help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…")
+    var fps: Int?
+
+    @Option(help: "The frames to render: 30..<90, 30...89 or 30.. (numbered at the output's frame rate).")
+    var frames: String?
+
+    @Option(help: "Render from this time in seconds (the frame at round(from × fps)).")
+    var from: Double?
+
+    @Option(help: "Render up to this time in seconds (exclusive).")
+    var to: Double?
+
+    @Option(help: "H.264 constant rate factor, 0 (lossless) to 51; also VP9's crf for WebM.")
     var crf: Int = 18
 
     @Option(help: "x264 preset, ultrafast to placebo.")
     var preset: String = "medium"
 
-    @Option(help: "GIF loop count; 0 loops forever.")
+    @Option(help: "x264 tune: animation, film, grain, stillimage, psnr, ssim, or none.")
+    var tune: String = "animation"
+
+    @Flag(name: .customLong("yuv444"), help: "MP4: full-resolution chroma (yuv444p), for archives; many players cannot play it.")
+    var fullChroma = false
+
+    @Flag(name: .customLong("bitexact"), help: "Bit-exact encoding: no version strings, bit-exact colour conversion.")
+    var bitExact = false
+
+    @Option(help: "WebP: lossy quality 0 to 100 (default: lossless).")
+    var quality: Int?
+
+    @Option(help: "GIF, APNG and WebP loop count; 0 loops forever.")
     var loop: Int = 0
+
+    @Option(help: "GIF: the most palette colours, 2 to 256.")
+    var colors: Int = 256
+
+    @Option(help: "GIF dithering: ordered, diffusion or none.")
+    var dither: String = Dither.ordered.rawValue
+
+    @Option(help: "GIF: how far (in sRGB code values) a changing pixel may be shown from its colour to compress better; 0 is exact.")
+    var lossy: Int = 8
+
+    @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; colours, dithering, frame rate and scale are reduced until it fits.")
+    var maxSize: String?
 
     @Option(help: "For a .png output: the time in seconds of the frame to write.")
     var time: Double?
 
     @Option(help: "For a .png output: the frame number to write (from 0).")
     var frame: Int?
+
+    @Option(help: "Also write every param's value at every frame to this file: CSV (.csv) or JSON (.json).")
+    var trace: String?
 
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var threads: Int?
@@ -48,6 +95,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Show progress: a bar with frames, fps and time left on a terminal, plain lines otherwise (the default unless --quiet).")
+    var progress = false
+
     @OptionGroup var limits: TimelineOptions
 
     func validate() throws {
@@ -55,40 +105,118 @@ struct RenderCommand: ParsableCommand {
         guard EncoderSettings.x264Presets.contains(preset) else {
             throw ValidationError("--preset must be one of: \(EncoderSettings.x264Presets.joined(separator: ", "))")
         }
+        guard tune == "none" || EncoderSettings.x264Tunings.contains(tune) else {
+            throw ValidationError("--tune must be none or one of: \(EncoderSettings.x264Tunings.joined(separator: ", "))")
+        }
         guard loop >= 0 else { throw ValidationError("--loop must not be negative") }
+        guard (2...256).contains(colors) else { throw ValidationError("--colors must be from 2 to 256") }
+        guard (0...64).contains(lossy) else { throw ValidationError("--lossy must be from 0 to 64") }
+        guard Dither(rawValue: dither) != nil else {
+            throw ValidationError("--dither must be one of: \(Dither.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let quality { guard (0...100).contains(quality) else { throw ValidationError("--quality must be from 0 to 100") } }
+        if let fps { guard (1...240).contains(fps) else { throw ValidationError("--fps must be from 1 to 240") } }
         if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
         if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
+        guard !(progress && quiet) else { throw ValidationError("give --progress or --quiet, not both") }
+        if let frames {
+            guard FrameRange(frames) != nil else { throw ValidationError("--frames must look like 30..<90, 30...89 or 30..") }
+            guard from == nil && to == nil else { throw ValidationError("give --frames or --from/--to, not both") }
+        }
+        if let from { guard from >= 0 else { throw ValidationError("--from must not be negative") } }
+        if let from, let to { guard to > from else { throw ValidationError("--to must be later than --from") } }
+        if let maxSize {
+            guard ByteCount.parse(maxSize) != nil else { throw ValidationError("--max-size must look like 2MB, 500KB, 1.5MiB or a number of bytes") }
+            guard frames == nil, from == nil, to == nil else { throw ValidationError("--max-size renders the whole timeline; it cannot be combined with --frames, --from or --to") }
+        }
     }
 
     func run() throws {
         var document = try limits.load(timeline)
         if let scale { document.scene.scale = scale }
-        let format: OutputFormat
-        do { format = try OutputFormat(path: output) } catch { throw CommandFailure.invalid(error.description) }
-        try OutputPath.checkWritable(output, format: format, overwrite: overwrite)
-        if case .png = format {
+        if let fps { document.fps = fps }
+        let outputFormat: OutputFormat
+        do {
+            if let format { outputFormat = try OutputFormat(name: format, path: output) } else { outputFormat = try OutputFormat(path: output) }
+        } catch {
+            throw CommandFailure.invalid(error.description)
+        }
+        if output != "-" { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
+        if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
+        if case .png = outputFormat {
             let n = try FrameSelection.frame(time: time, frame: frame, in: document)
             try FrameSelection.writePNG(document.render(frame: n), to: output)
-            if !quiet { FileHandle.standardError.write(Data("wrote frame \(n) to \(output)\n".utf8)) }
+            if !quiet { note("wrote frame \(n) to \(output)") }
             return
         }
-        let settings = EncoderSettings(
-            width: document.scene.pixelWidth, height: document.scene.pixelHeight, fps: document.fps, crf: crf, preset: preset,
-            loop: loop, matte: document.scene.background.alpha > 0 ? document.scene.background.opaque : .white)
+        let range = try frameRange(in: document)
+        if outputFormat == .gif { warnAboutGIFTiming(fps: document.fps) }
+        if let maxSize {
+            guard outputFormat == .gif else { throw CommandFailure.invalid("--max-size applies to GIF output only") }
+            try GIFBudget(command: self, budget: ByteCount.parse(maxSize)!).fit(document)
+            return
+        }
+        try render(document, range: range, format: outputFormat, to: output)
+    }
+
+    /// The frames selected by `--frames` or `--from`/`--to`; every frame by default.
+    func frameRange(in document: TimelineDocument) throws -> Range<Int> {
+        let count = document.frameCount
+        if let frames, let parsed = FrameRange(frames) { return try parsed.resolved(frameCount: count) }
+        guard from != nil || to != nil else { return 0..<count }
+        let fps = Double(document.fps)
+        let lower = from.map { Int(($0 * fps).rounded()) } ?? 0
+        let upper = to.map { min(Int(($0 * fps).rounded()), count) } ?? count
+        guard lower < upper, lower < count else {
+            throw CommandFailure.invalid("--from/--to select no frame of the timeline's 0…\(document.duration) s")
+        }
+        return lower..<upper
+    }
+
+    /// The encoder settings for `document`'s frames starting at `firstFrame`.
+    func settings(for document: TimelineDocument, firstFrame: Int, colors: Int? = nil, dither: Dither? = nil, lossy: Int? = nil) -> EncoderSettings {
+        let background = document.scene.background
+        return EncoderSettings(
+            width: document.scene.pixelWidth, height: document.scene.pixelHeight, fps: document.fps, firstFrame: firstFrame,
+            crf: crf, preset: preset, tune: tune == "none" ? nil : tune, fullChroma: fullChroma, bitExact: bitExact,
+            quality: quality, loop: loop, colors: colors ?? self.colors, dither: dither ?? Dither(rawValue: self.dither)!, lossy: lossy ?? self.lossy,
+            keepsAlpha: background.alpha < 1, matte: background.alpha > 0 ? background.opaque : .white)
+    }
+
+    /// Renders `range` of `document` into `path`; GIFs get their palette pass over the whole timeline first.
+    func render(_ document: TimelineDocument, range: Range<Int>, format: OutputFormat, to path: String,
+                settings override: EncoderSettings? = nil, label: String? = nil) throws {
+        let settings = override ?? settings(for: document, firstFrame: range.lowerBound)
         let sink: any FrameSink
-        do { sink = try makeFrameSink(path: output, format: format, settings: settings) } catch {
+        do { sink = try makeFrameSink(path: path, format: format, settings: settings) } catch {
             throw CommandFailure.output(error.description)
         }
         Interruption.install()
-        let progress = Progress(total: document.frameCount, enabled: !quiet)
+        let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
+        let start = Date()
         do {
-            try FramePipeline(document: document, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount).run { n, pixmap in
-                if Interruption.requested { throw CommandFailure(message: "interrupted; removed the partial output", status: 130) }
+            if let analyzing = sink as? AnalyzingFrameSink {
+                // Sampled from the whole timeline, not just the range, so that pieces share one palette.
+                let sample = analysisSample(frameCount: document.frameCount)
+                let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
+                try FramePipeline(threads: threads).run(count: sample.count, render: { document.render(frame: sample[$0]) }) { k, pixmap in
+                    if Interruption.requested { throw interrupted }
+                    try analyzing.analyze(pixmap)
+                    progress.update(k + 1)
+                }
+                progress.clear()
+            }
+            let progress = Progress(total: range.count, label: "render", enabled: !quiet)
+            let first = range.lowerBound
+            try FramePipeline(threads: threads).run(count: range.count, render: { document.render(frame: first + $0) }) { k, pixmap in
+                if Interruption.requested { throw interrupted }
                 try sink.append(pixmap)
-                progress.update(n + 1)
+                progress.update(k + 1)
             }
             try sink.finish()
+            progress.clear()
         } catch let failure as CommandFailure {
             sink.cancel()
             throw failure
@@ -96,7 +224,25 @@ struct RenderCommand: ParsableCommand {
             sink.cancel()
             throw CommandFailure.output("\(error)")
         }
-        progress.finish("wrote \(document.frameCount) frames to \(output)")
+        if !quiet {
+            let size = path == "-" ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
+            let what = label ?? "wrote \(range.count) frames to \(path == "-" ? "standard output" : path)"
+            note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        }
+    }
+
+    /// GIF delays are whole centiseconds: says what happens at rates that do not divide 100.
+    func warnAboutGIFTiming(fps: Int) {
+        guard !quiet else { return }
+        if fps > 50 {
+            note("warning: GIF delays under 20 ms are shown as 100 ms by most browsers; \(fps) fps will play slowly. Use --fps 50 or --fps 25.")
+        } else if 100 % fps != 0 {
+            note("note: GIF delays are whole centiseconds; at \(fps) fps they alternate (e.g. 3, 4, 3 cs at 30 fps) to keep the length exact. --fps 25 or 50 gives even delays.")
+        }
+    }
+
+    func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
 

@@ -88,7 +88,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(files.first, "0000.png")
         XCTAssertEqual(files.last, String(format: "%04d.png", document.frameCount - 1))
         let decoded = try MediaProbe.decodeFrames(path: work.appendingPathComponent("frames/0010.png").path)
-        XCTAssertEqual(decoded.first, document.render(frame: 10))
+        XCTAssertTrue(decoded.first == document.render(frame: 10), "frame 10 decodes to the rendered pixels")
+    }
+
+    func testAOneLetterSequenceFolderIsCreated() throws {
+        let result = try animate(Self.timeline("double-ellipse.json"), "-o", "a/%04d.png", "--quiet", "--frames", "0..<3")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("a").path).sorted(), ["0000.png", "0001.png", "0002.png"])
     }
 
     func testFrameCommandWritesTheFrameAtATime() throws {
@@ -96,7 +102,7 @@ final class CommandLineTests: XCTestCase {
         let result = try animate("frame", Self.timeline("clip-shape.json"), "--time", "1.5", "-o", "still.png")
         XCTAssertEqual(result.status, 0, result.stderr)
         let decoded = try MediaProbe.decodeFrames(path: work.appendingPathComponent("still.png").path)
-        XCTAssertEqual(decoded.first, document.render(frame: 45))
+        XCTAssertTrue(decoded.first == document.render(frame: 45), "the frame at 1.5 s decodes to the rendered pixels")
         let byNumber = try animate("frame", Self.timeline("clip-shape.json"), "--frame", "45", "-o", "still.png")
         XCTAssertEqual(byNumber.status, 1, "an existing output is kept without --overwrite")
         XCTAssertTrue(byNumber.stderr.contains("--overwrite"), byNumber.stderr)

@@ -7,6 +7,19 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(try OutputFormat(path: "Clip.MP4"), .mp4)
         XCTAssertEqual(try OutputFormat(path: "loop.gif"), .gif)
         XCTAssertEqual(try OutputFormat(path: "still.png"), .png)
+        XCTAssertEqual(try OutputFormat(path: "alpha.webm"), .webm)
+        XCTAssertEqual(try OutputFormat(path: "clip.apng"), .apng)
+        XCTAssertEqual(try OutputFormat(path: "clip.WEBP"), .webp)
+        XCTAssertEqual(try OutputFormat(path: "frames.rgba"), .rawRGBA)
+        XCTAssertEqual(try OutputFormat(path: "-"), .rawRGBA)
+    }
+
+    func testNamesForceTheFormat() throws {
+        XCTAssertEqual(try OutputFormat(name: "rgba", path: "-"), .rawRGBA)
+        XCTAssertEqual(try OutputFormat(name: "gif", path: "out.bin"), .gif)
+        XCTAssertEqual(try OutputFormat(name: "png-sequence", path: "frames"), .pngSequence(pattern: "frames/%04d.png"))
+        XCTAssertThrowsError(try OutputFormat(name: "avi", path: "x.avi"))
+        for name in OutputFormat.names { XCTAssertNoThrow(try OutputFormat(name: name, path: "out/"), name) }
     }
 
     func testPatternsAndFoldersAreSequences() throws {
@@ -22,7 +35,7 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertThrowsError(try OutputFormat(path: "clip.avi")) { error in
             XCTAssertEqual(error as? ExportError, .unsupportedFormat(path: "clip.avi"))
             let message = String(describing: error)
-            for supported in [".mp4", ".gif", ".png", "%04d.png"] {
+            for supported in [".mp4", ".gif", ".webm", ".apng", ".webp", ".png", ".rgba", "%04d.png"] {
                 XCTAssertTrue(message.contains(supported), "\(message) does not mention \(supported)")
             }
             XCTAssertTrue(message.hasPrefix("clip.avi:"), message)

@@ -125,3 +125,70 @@ func lumaPSNR(decoded: Pixmap, reference: Pixmap, matte: (Int, Int, Int) = (255,
     let mse = squaredError / Double(reference.width * reference.height)
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }
+
+extension SyntheticFrames {
+    /// Frame `index` of `count` of a small tutorial-like clip: a vertical gold gradient, a
+    /// red square sliding right, and a white bar whose opacity rises (a fade).
+    static func tutorialFrame(width: Int, height: Int, index: Int, count: Int) -> Pixmap {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        let t = Double(index) / Double(max(count - 1, 1))
+        let side = height / 3
+        let left = Int(Double(width - side) * t)
+        let fade = 0.2 + 0.8 * t
+        for y in 0..<height {
+            let v = Double(y) / Double(height - 1)
+            let background = (250 - 167 * v, 221 - 161 * v, 112 - 94 * v)
+            for x in 0..<width {
+                var c = background
+                if x >= left && x < left + side && y >= side && y < 2 * side { c = (230, 40, 60) }
+                if y >= height - side / 2 - 4 && y < height - 4 && x >= width / 4 && x < 3 * width / 4 {
+                    c = (c.0 + (255 - c.0) * fade, c.1 + (255 - c.1) * fade, c.2 + (255 - c.2) * fade)
+                }
+                let i = (y * width + x) * 4
+                bytes[i] = UInt8(c.0.rounded()); bytes[i + 1] = UInt8(c.1.rounded()); bytes[i + 2] = UInt8(c.2.rounded())
+            }
+        }
+        return Pixmap(width: width, height: height, straightAlphaData: bytes)
+    }
+}
+
+/// PSNR in dB over all frames at once (total squared error over total samples).
+func psnr(decoded: [Pixmap], reference: [Pixmap]) -> Double {
+    var squaredError = 0.0
+    var samples = 0.0
+    for (a, b) in zip(decoded, reference) {
+        for i in a.data.indices where i % 4 != 3 {
+            let d = Double(a.data[i]) - Double(b.data[i])
+            squaredError += d * d
+        }
+        samples += Double(a.width * a.height * 3)
+    }
+    return squaredError == 0 ? .infinity : 10 * log10(255 * 255 * samples / squaredError)
+}
+
+/// Runs a program found on PATH; returns its exit status and its standard output and error together.
+func runTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// `ffprobe -show_streams -count_frames` of the first stream of `path`, as key=value fields
+/// (stream tags appear as `TAG:name`).
+func ffprobeFields(_ path: String) throws -> [String: String] {
+    let result = try runTool("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-select_streams", "v:0", path])
+    XCTAssertEqual(result.status, 0, result.output)
+    var fields: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { fields[parts[0]] = parts[1] }
+    }
+    return fields
+}

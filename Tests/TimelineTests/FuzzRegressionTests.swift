@@ -52,6 +52,14 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(arc.render(frame: 0).width, 40)
     }
 
+    /// By hand: a huge blur radius or shadow offset trapped in the renderer; constants
+    /// beyond the limits are refused, expressions are clamped to them.
+    func testBlurAndShadowAreBounded() throws {
+        XCTAssertThrowsError(try document(#"{"size": [40, 30], "duration": 0.1, "scene": {"circle": {}, "modifiers": [{"blur": 1e300}]}}"#))
+        let d = try document(#"{"size": [40, 30], "duration": 0.1, "scene": {"circle": {}, "modifiers": [{"blur": "=1e300 * (t + 1)"}, {"shadow": {"x": "=1e300 / t"}}]}}"#)
+        XCTAssertEqual(d.render(frame: 0).width, 40)
+    }
+
     /// The policy for values that vary: the loader cannot know them, so the
     /// renderer must draw every frame whatever they become. NaN, ±infinity and
     /// huge values, in every kind of numeric field, at t = 0 and later.
@@ -71,7 +79,11 @@ final class FuzzRegressionTests: XCTestCase {
                     ["roundedRect", 0, 0, 5, 5, "\#(value)"], ["ellipse", 1, 1, "\#(value)", 3], ["close"]]}},
                   {"vstack": {"spacing": "\#(value)", "children": [{"spacer": {"minLength": "\#(value)"}}, {"circle": {}}]}},
                   {"scrollView": {"offset": "\#(value)", "content": {"text": "Hello"}}},
-                  {"forEach": {"range": [0, 3], "as": "i", "content": {"capsule": {}, "modifiers": [{"zIndex": "\#(value)"}]}}}
+                  {"forEach": {"range": [0, 3], "as": "i", "content": {"capsule": {}, "modifiers": [{"zIndex": "\#(value)"}]}}},
+                  {"rectangle": {}, "modifiers": [
+                    {"stroke": {"paint": "blue", "lineWidth": "\#(value)", "miterLimit": "\#(value)", "dash": ["\#(value)", 2], "dashPhase": "\#(value)"}},
+                    {"trim": {"from": "\#(value)", "to": 0.8}}, {"blur": "\#(value)"},
+                    {"shadow": {"radius": "\#(value)", "x": "\#(value)", "y": "\#(value)"}}, {"cornerRadius": "\#(value)"}]}
                 ]}
                 """#
             let d = try document(#"{"size": [48, 32], "fps": 20, "duration": 0.2, "scene": \#(scene)}"#)

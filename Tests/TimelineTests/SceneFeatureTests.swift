@@ -35,7 +35,7 @@ final class SceneFeatureTests: XCTestCase {
                   { "opacity": "=minY == 0 ? 1 : 0.5" } ] } } } ] } } } }
             """)
         XCTAssertEqual(p.pixel(x: 50, y: 5), black)
-        XCTAssertEqual(p.pixel(x: 50, y: 15), PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
+        XCTAssertEqual(Double(p.pixel(x: 50, y: 15).r), 127.5, accuracy: 1)
     }
 
     func testRotationEffectTurnsAboutItsAnchor() throws {
@@ -112,9 +112,44 @@ final class SceneFeatureTests: XCTestCase {
         XCTAssertGreaterThan(dark, 1000, "the glyphs are drawn")
     }
 
+    func testTextIsKernedWithTheFontsOpenTypeKerning() throws {
+        func width(_ string: String) throws -> Double {
+            let d = try TimelineLoader().load(Array(#"{ "size": [400, 100], "duration": 1, "scene": { "text": { "string": "\#(string)", "font": { "size": 40 } } } }"#.utf8))
+            guard case .text(let text) = d.scene.root else { throw XCTSkip("not a text") }
+            return text.run.glyphs.reduce(0) { $0 + $1.advance }
+        }
+        // Inter kerns "AV" through GPOS: the pair is narrower than its letters apart.
+        let a = try width("A"), v = try width("V")
+        XCTAssertLessThan(try width("AV"), a + v - 1)
+        XCTAssertEqual(try width("AA"), 2 * a, accuracy: 1e-9)
+    }
+
     func testAMissingFontFamilyIsALocatedError() {
         XCTAssertThrowsError(try render(#"{ "text": { "string": "x", "font": { "size": 12, "family": "No Such Font" } } }"#)) { error in
             XCTAssertTrue("\(error)".contains("scene.text.font: no font file for family \"No Such Font\""), "\(error)")
+        }
+    }
+}
+
+final class OverrideTests: XCTestCase {
+    let json = Array(#"{ "size": [10, 10], "duration": 1, "params": { "a": 1, "v": [1, 2], "c": "red" }, "scene": { "rectangle": {} } }"#.utf8)
+
+    func testOverridesReplaceInitialValues() throws {
+        var loader = TimelineLoader()
+        loader.overrides = ["a": "2.5", "v": "3, 4", "c": "#00000080"]
+        let d = try loader.load(json)
+        XCTAssertEqual(d.params[0].value.value(at: 0), [2.5])
+        XCTAssertEqual(d.params[1].value.value(at: 0), [3, 4])
+        XCTAssertEqual(d.params[2].value.value(at: 0)[3], 128.0 / 255, accuracy: 1e-9)
+    }
+
+    func testBadOverridesAreErrors() {
+        for (name, value, message) in [
+            ("b", "1", "no param \"b\""), ("a", "x", "expected a number"), ("v", "1", "expected 2 numbers"),
+        ] {
+            var loader = TimelineLoader()
+            loader.overrides = [name: value]
+            XCTAssertThrowsError(try loader.load(json)) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
         }
     }
 }

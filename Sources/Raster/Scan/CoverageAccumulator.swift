@@ -12,30 +12,49 @@ import Geometry
 /// Stages: `reset(bounds:)` clears a window; `addLine` clips each segment to the
 /// window (pieces left of it collapse onto its left edge, where they still carry
 /// their winding; pieces right of it cannot affect it and are dropped) and
-/// accumulates it; `sweep` turns each row's running sum into coverage with the fill
-/// rule (non-zero: `min(|a|, 1)`; even-odd: the distance of `a` to the nearest even
-/// integer, folded into 0…1) and clears the cells it read, ready for the next path.
+/// accumulates it, noting per row the first and last cell written; `sweep` turns
+/// each row's running sum into coverage with the fill rule (non-zero: `min(|a|, 1)`;
+/// even-odd: the distance of `a` to the nearest even integer, folded into 0…1),
+/// reading only the written cells, and clears them, ready for the next path. It
+/// reports each row as spans: runs of one coverage value (the inside of a shape, and
+/// everything right of the last written cell) are reported as constant spans, so the
+/// compositor fills them in bulk; zero runs are skipped.
 ///
 /// Aliased mode samples pixel centres instead: a segment adds its direction (±1)
 /// to the first pixel whose centre lies right of the segment on each row whose
 /// centre line it crosses (half-open in y), so the running sum is the exact
 /// winding number at each centre.
 ///
-/// Invariants: between paths every cell is zero; no allocation once the buffers
-/// have grown to the largest window used.
-public final class CoverageAccumulator {
+/// Invariants: between paths every cell is zero and every row's written range is
+/// empty; no allocation once the buffers have grown to the largest window used.
+final class CoverageAccumulator {
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
-    public private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
+    private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     private var width = 0, height = 0
     private var stride = 0
-    private var cells: [Float] = []
+    /// `stride × height` accumulation cells (manual storage: the loops use plain pointers).
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity = 0
     private var touchedTop = Int.max, touchedBottom = Int.min
+    /// Per row of the window, the first and last cell index written (first > last: none).
+    private var rowFirst: UnsafeMutablePointer<Int32>, rowLast: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
     private var aliased = false
 
-    public init() {}
+    init() {
+        cells = .allocate(capacity: 1)
+        rowFirst = .allocate(capacity: 1)
+        rowLast = .allocate(capacity: 1)
+    }
+
+    deinit {
+        cells.deallocate()
+        rowFirst.deallocate()
+        rowLast.deallocate()
+    }
 
     /// Prepares an empty window; `antialiased: false` selects centre sampling.
-    public func reset(x0: Int, y0: Int, x1: Int, y1: Int, antialiased: Bool) {
+    func reset(x0: Int, y0: Int, x1: Int, y1: Int, antialiased: Bool) {
         self.x0 = x0
         self.y0 = y0
         self.x1 = max(x1, x0)
@@ -44,14 +63,28 @@ public final class CoverageAccumulator {
         height = self.y1 - y0
         stride = width + 2
         let needed = stride * height
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        if cellCapacity < needed {
+            cells.deallocate()
+            cells = .allocate(capacity: needed)
+            cells.initialize(repeating: 0, count: needed)
+            cellCapacity = needed
+        }
+        if rowCapacity < height {
+            rowFirst.deallocate()
+            rowLast.deallocate()
+            rowFirst = .allocate(capacity: height)
+            rowFirst.initialize(repeating: Int32.max, count: height)
+            rowLast = .allocate(capacity: height)
+            rowLast.initialize(repeating: -1, count: height)
+            rowCapacity = height
+        }
         touchedTop = Int.max
         touchedBottom = Int.min
         aliased = !antialiased
     }
 
     /// Accumulates the segment from `a` to `b` (device pixels).
-    public func addLine(_ a: Point, _ b: Point) {
+    func addLine(_ a: Point, _ b: Point) {
         guard width > 0, height > 0 else { return }
         var ax = a.x - Double(x0), ay = a.y - Double(y0)
         var bx = b.x - Double(x0), by = b.y - Double(y0)
@@ -110,46 +143,47 @@ public final class CoverageAccumulator {
         touchedTop = min(touchedTop, rowStart)
         touchedBottom = max(touchedBottom, rowEnd)
         var x = xa
-        cells.withUnsafeMutableBufferPointer { c in
-            for row in rowStart..<rowEnd {
-                let base = row * stride
-                let top = max(Double(row), ya), bottom = min(Double(row + 1), yb)
-                let dy = bottom - top
-                let xNext = x + dxdy * dy
-                let d = Float(dy) * dir
-                let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-                let lFloor = l.rounded(.down)
-                let li = Int(lFloor)
-                let ri = Int(r.rounded(.up))
-                if ri <= li + 1 {
-                    // Within one column: the area right of the segment's midpoint.
-                    let xm = Float((x + xNext) / 2 - lFloor)
-                    c[base + li] += d - d * xm
-                    c[base + li + 1] += d * xm
+        let c = cells, first = rowFirst, last = rowLast
+        for row in rowStart..<rowEnd {
+            let base = row * stride
+            let top = max(Double(row), ya), bottom = min(Double(row + 1), yb)
+            let dy = bottom - top
+            let xNext = x + dxdy * dy
+            let d = Float(dy) * dir
+            let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
+            let lFloor = l.rounded(.down)
+            let li = Int(lFloor)
+            let ri = Int(r.rounded(.up))
+            first[row] = min(first[row], Int32(li))
+            last[row] = max(last[row], Int32(ri))
+            if ri <= li + 1 {
+                // Within one column: the area right of the segment's midpoint.
+                let xm = Float((x + xNext) / 2 - lFloor)
+                c[base + li] += d - d * xm
+                c[base + li + 1] += d * xm
+            } else {
+                let s = Float(1 / (r - l))
+                let lf = Float(l - lFloor)
+                let a0 = 0.5 * s * (1 - lf) * (1 - lf)
+                let rf = Float(r - r.rounded(.up) + 1)
+                let am = 0.5 * s * rf * rf
+                c[base + li] += d * a0
+                if ri == li + 2 {
+                    c[base + li + 1] += d * (1 - a0 - am)
                 } else {
-                    let s = Float(1 / (r - l))
-                    let lf = Float(l - lFloor)
-                    let a0 = 0.5 * s * (1 - lf) * (1 - lf)
-                    let rf = Float(r - r.rounded(.up) + 1)
-                    let am = 0.5 * s * rf * rf
-                    c[base + li] += d * a0
-                    if ri == li + 2 {
-                        c[base + li + 1] += d * (1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - lf)
-                        c[base + li + 1] += d * (a1 - a0)
-                        var k = li + 2
-                        while k < ri - 1 {
-                            c[base + k] += d * s
-                            k += 1
-                        }
-                        let a2 = a1 + Float(ri - li - 3) * s
-                        c[base + ri - 1] += d * (1 - a2 - am)
+                    let a1 = s * (1.5 - lf)
+                    c[base + li + 1] += d * (a1 - a0)
+                    var k = li + 2
+                    while k < ri - 1 {
+                        c[base + k] += d * s
+                        k += 1
                     }
-                    c[base + ri] += d * am
+                    let a2 = a1 + Float(ri - li - 3) * s
+                    c[base + ri - 1] += d * (1 - a2 - am)
                 }
-                x = xNext
+                c[base + ri] += d * am
             }
+            x = xNext
         }
     }
 
@@ -160,50 +194,106 @@ public final class CoverageAccumulator {
         touchedTop = min(touchedTop, first)
         touchedBottom = max(touchedBottom, last)
         let w = Double(width)
-        cells.withUnsafeMutableBufferPointer { c in
-            for row in max(first, 0)..<min(last, height) {
-                let x = ax + (Double(row) + 0.5 - ay) * dxdy
-                let column = min(max((x - 0.5).rounded(.up), 0), w)
-                c[row * stride + Int(column)] += dir
-            }
+        for row in max(first, 0)..<min(last, height) {
+            let x = ax + (Double(row) + 0.5 - ay) * dxdy
+            let column = Int32(min(max((x - 0.5).rounded(.up), 0), w))
+            cells[row * stride + Int(column)] += dir
+            rowFirst[row] = min(rowFirst[row], column)
+            rowLast[row] = max(rowLast[row], column)
         }
     }
 
     /// Rows that may hold coverage since the last reset, clipped to the window.
-    public var touchedRows: Range<Int> {
+    var touchedRows: Range<Int> {
         guard touchedTop < touchedBottom else { return 0..<0 }
         return (y0 + max(touchedTop, 0))..<(y0 + min(touchedBottom, height))
     }
 
-    /// Calls `body(y, coverage)` for each touched row, top to bottom, where `coverage`
-    /// holds the window's `x1 − x0` pixels (0…1) of row `y`; clears the window.
-    public func sweep(rule: FillRule, into row: inout [Float], _ body: (Int, UnsafeBufferPointer<Float>) -> Void) {
+    /// Calls `body(y, spanCount)` for each row that has coverage, top to bottom, after
+    /// writing the row's spans (absolute columns, left to right) to `spans` and the
+    /// per-pixel values of its varying spans to `coverage` (indexed by column − `x0`);
+    /// clears the window. `spans` must hold `width + 1` spans and `coverage` `width` values.
+    func sweep(
+        rule: FillRule, coverage: UnsafeMutablePointer<Float>, spans: UnsafeMutablePointer<CoverageSpan>,
+        _ body: (Int, Int) -> Void
+    ) {
         let rows = touchedRows
-        if row.count < width { row = [Float](repeating: 0, count: width) }
         let w = width
         let evenOdd = rule == .evenOdd
+        @inline(__always) func fold(_ acc: Float) -> Float {
+            var a = abs(acc)
+            if evenOdd {
+                a -= 2 * (a * 0.5).rounded(.down)
+                if a > 1 { a = 2 - a }
+            } else if a > 1 {
+                a = 1
+            }
+            return a
+        }
+        let ox = Int32(x0)
+        let c = cells
         for y in rows {
-            let base = (y - y0) * stride
-            cells.withUnsafeMutableBufferPointer { c in
-                row.withUnsafeMutableBufferPointer { out in
-                    var acc: Float = 0
-                    for x in 0..<w {
-                        acc += c[base + x]
-                        c[base + x] = 0
-                        var a = abs(acc)
-                        if evenOdd {
-                            a -= 2 * (a * 0.5).rounded(.down)
-                            if a > 1 { a = 2 - a }
-                        } else if a > 1 {
-                            a = 1
-                        }
-                        out[x] = a
-                    }
-                    c[base + w] = 0
-                    c[base + w + 1] = 0
+            let row = y - y0
+            let firstCell = Int(rowFirst[row]), lastCell = Int(rowLast[row])
+            rowFirst[row] = Int32.max
+            rowLast[row] = -1
+            guard firstCell <= lastCell else { continue }
+            let base = c + row * stride
+            let end = min(lastCell + 1, w)
+            var acc: Float = 0
+            var count = 0
+            // One pass: a written cell changes the running sum (a pixel of its own
+            // coverage); a run of unwritten cells repeats the last value, and long runs
+            // become constant spans.
+            @inline(__always) func appendVarying(_ a: Int, _ b: Int) {
+                if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(a) + ox {
+                    spans[count - 1].x1 = Int32(b) + ox
+                } else {
+                    spans[count] = CoverageSpan(x0: Int32(a) + ox, x1: Int32(b) + ox, coverage: -1)
+                    count += 1
                 }
             }
-            row.withUnsafeBufferPointer { body(y, UnsafeBufferPointer(rebasing: $0[0..<w])) }
+            var x = firstCell
+            while x < end {
+                let cell = base[x]
+                if cell != 0 {
+                    acc += cell
+                    base[x] = 0
+                    let v = fold(acc)
+                    coverage[x] = v
+                    if v > 0 { appendVarying(x, x + 1) }
+                    x += 1
+                } else {
+                    var r = x + 1
+                    while r < end && base[r] == 0 { r += 1 }
+                    let v = fold(acc)
+                    if v > 0 {
+                        if r - x >= 8 {
+                            spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: v)
+                            count += 1
+                        } else {
+                            for k in x..<r { coverage[k] = v }
+                            appendVarying(x, r)
+                        }
+                    }
+                    x = r
+                }
+            }
+            var k = max(end, firstCell)
+            while k <= min(lastCell, w + 1) {
+                base[k] = 0
+                k += 1
+            }
+            let tail = fold(acc)
+            if tail > 0 && end < w {
+                if count > 0 && spans[count - 1].isConstant && spans[count - 1].coverage == tail && spans[count - 1].x1 == Int32(end) + ox {
+                    spans[count - 1].x1 = Int32(w) + ox
+                } else {
+                    spans[count] = CoverageSpan(x0: Int32(end) + ox, x1: Int32(w) + ox, coverage: tail)
+                    count += 1
+                }
+            }
+            if count > 0 { body(y, count) }
         }
         touchedTop = Int.max
         touchedBottom = Int.min

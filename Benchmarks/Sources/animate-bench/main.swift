@@ -1,0 +1,137 @@
+import Foundation
+import Raster
+import Timeline
+
+// animate-bench: our renderer against Blend2D and cairo on the same scenes, in one
+// run, alternating, one thread each; then the demos at 1080p and end-to-end export.
+// Figures are medians of milliseconds per frame; ratios are ours ÷ theirs (below 1
+// means faster). Run from the repository root:
+//   swift run -c release --package-path Benchmarks animate-bench
+
+let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
+let perRound = 3
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("animate-bench-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+
+/// The reference renderers, kept running so that their start-up is not measured.
+final class Reference {
+    let process = Process()
+    let input = Pipe(), output = Pipe()
+    var buffer = Data()
+
+    init(script: URL) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    func time(_ engine: String, scene: URL, iterations: Int) throws -> [Double] {
+        input.fileHandleForWriting.write(Data("\(engine) \(scene.path) \(iterations)\n".utf8))
+        while !buffer.contains(10) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw NSError(domain: "animate-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "reference.py stopped (is blend2d-python and pycairo installed?)"]) }
+            buffer.append(chunk)
+        }
+        let newline = buffer.firstIndex(of: 10)!
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return line.split(separator: " ").compactMap { Double($0) }
+    }
+
+    func close() {
+        input.fileHandleForWriting.closeFile()
+        process.waitUntilExit()
+    }
+}
+
+print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread\n")
+let scenes = BenchScene.all()
+let reference = try Reference(script: root.appendingPathComponent("Benchmarks/reference.py"))
+var samples: [String: (ours: [Double], blend2d: [Double], cairo: [Double])] = [:]
+var files: [String: URL] = [:]
+for scene in scenes {
+    let url = work.appendingPathComponent("\(files.count).json")
+    try scene.json().write(to: url, atomically: true, encoding: .utf8)
+    files[scene.name] = url
+    samples[scene.name] = ([], [], [])
+    _ = scene.render()  // warm up
+}
+for _ in 0..<rounds {
+    for scene in scenes {
+        var ours: [Double] = []
+        for _ in 0..<perRound {
+            let start = ContinuousClock.now
+            withExtendedLifetime(scene.render()) {}
+            let d = ContinuousClock.now - start
+            ours.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        }
+        samples[scene.name]!.ours += ours
+        samples[scene.name]!.blend2d += try reference.time("blend2d", scene: files[scene.name]!, iterations: perRound)
+        samples[scene.name]!.cairo += try reference.time("cairo", scene: files[scene.name]!, iterations: perRound)
+    }
+}
+reference.close()
+
+print("| scene | animate ms | Blend2D ms | cairo ms | ÷ Blend2D | ÷ cairo |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
+for scene in scenes {
+    let s = samples[scene.name]!
+    let o = median(s.ours), b = median(s.blend2d), c = median(s.cairo)
+    print("| \(scene.name) | \(f(o)) | \(f(b)) | \(f(c)) | \(f(o / b)) | \(f(o / c)) |")
+}
+
+// The demos at 1080p (the canvas scaled to 1,080 pixels tall): our render time per frame.
+print("\n| demo at 1080p | size | animate ms per frame |")
+print("| --- | --- | ---: |")
+let timelines = root.appendingPathComponent("Timelines")
+for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted() {
+    var loader = TimelineLoader()
+    loader.baseDirectory = timelines.path
+    loader.imageReader = { _ in Pixmap(width: 70, height: 70, fill: PremultipliedRGBA8(r: 90, g: 120, b: 200, a: 255)) }
+    var document = try loader.load([UInt8](try Data(contentsOf: timelines.appendingPathComponent(name))))
+    document.scene.scale = 1080 / document.scene.size.height
+    let count = document.frameCount
+    var times: [Double] = []
+    for k in 0..<min(count, 12) {
+        let n = k * count / min(count, 12)
+        let start = ContinuousClock.now
+        withExtendedLifetime(document.render(frame: n)) {}
+        let d = ContinuousClock.now - start
+        times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+    }
+    print("| \(name) | \(document.scene.pixelWidth)×\(document.scene.pixelHeight) | \(f(median(times))) |")
+}
+
+// End to end: the command line exporting a demo, wall time and peak memory.
+let binary = root.appendingPathComponent(".build/release/animate")
+if FileManager.default.isExecutableFile(atPath: binary.path) {
+    print("\n| export (clip-shape.json at scale 2, 135 frames) | seconds | peak memory MiB |")
+    print("| --- | ---: | ---: |")
+    for ext in ["mp4", "gif"] {
+        let out = work.appendingPathComponent("clip.\(ext)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
+        let start = ContinuousClock.now
+        try process.run()
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(process.processIdentifier, &status, 0, &usage)
+        let d = ContinuousClock.now - start
+        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        print("| \(ext) | \(f(seconds)) | \(f(Double(usage.ru_maxrss) / 1024, 1)) |")
+    }
+} else {
+    print("\n(end-to-end export skipped: build the command first with `swift build -c release`)")
+}

@@ -1,0 +1,145 @@
+/// Builds one palette of at most `maxColors` colours for a whole animation from its `ColorHistogram`.
+///
+/// Stages:
+/// 1. Exact: when the frames hold at most `maxColors` distinct colours, they are the
+///    palette (most frequent first) and every pixel is reproduced losslessly.
+/// 2. Points: every distinct colour (or, for very colourful frames, every occupied bin at
+///    its mean colour) becomes a point weighted by its pixel count, in OKLab (see `OKLab`),
+///    where distance follows perceived difference.
+/// 3. Median cut (Heckbert, SIGGRAPH 1982) in the variance-driven form of Wan, Prusinkiewicz
+///    and Wong (1990): repeatedly split the box with the largest weighted squared error,
+///    across its axis of largest variance, at the weighted median, until there are
+///    `maxColors` boxes or none holds two points.
+/// 4. Refinement: Lloyd's k-means iterations on the weighted points, starting from the box
+///    means, move entries to where the pixels are; each pass can only lower the total
+///    weighted squared error.
+/// 5. Colours: each entry is the pixel-weighted mean sRGB of the points it won, which is
+///    the colour minimising their squared RGB error; repeats are removed (`Palette`).
+///
+/// Deterministic: the same histogram gives the same palette on every machine (sorting is
+/// by value with ties broken by bin key; no randomness).
+enum PaletteBuilder {
+    private struct Point {
+        var lab: OKLab
+        var weight: Float
+        var bin: ColorHistogram.Bin
+    }
+
+    /// k-means passes after the median cut; the error changes little after a handful.
+    static let refinementPasses = 8
+
+    @_optimize(speed)
+    static func palette(from histogram: ColorHistogram, maxColors: Int) -> Palette {
+        precondition((1...256).contains(maxColors), "maxColors is 1...256")
+        let bins = histogram.points
+        guard !bins.isEmpty else { return Palette(deduplicating: [RGB8(r: 0, g: 0, b: 0)]) }
+        if histogram.isExact, bins.count <= maxColors {
+            let order = bins.indices.sorted { bins[$0].count > bins[$1].count || (bins[$0].count == bins[$1].count && $0 < $1) }
+            return Palette(deduplicating: order.map { mean(of: bins[$0]) })
+        }
+        var points: [Point] = bins.map { Point(lab: OKLab(mean(of: $0)), weight: Float($0.count), bin: $0) }
+        var centres = medianCut(&points, maxColors: maxColors)
+        var assignment = [Int](repeating: 0, count: points.count)
+        for _ in 0..<refinementPasses {
+            var moved = false
+            for (index, point) in points.enumerated() {
+                let nearest = nearestCentre(to: point.lab, in: centres)
+                if nearest != assignment[index] { moved = true }
+                assignment[index] = nearest
+            }
+            var sums = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: centres.count)
+            for (index, point) in points.enumerated() {
+                let w = point.weight
+                let s = sums[assignment[index]]
+                sums[assignment[index]] = (s.0 + w * point.lab.l, s.1 + w * point.lab.a, s.2 + w * point.lab.b, s.3 + w)
+            }
+            for (index, s) in sums.enumerated() where s.3 > 0 {
+                centres[index] = OKLab(l: s.0 / s.3, a: s.1 / s.3, b: s.2 / s.3)
+            }
+            if !moved { break }
+        }
+        for (index, point) in points.enumerated() { assignment[index] = nearestCentre(to: point.lab, in: centres) }
+        var totals = [ColorHistogram.Bin](repeating: ColorHistogram.Bin(), count: centres.count)
+        for (index, point) in points.enumerated() {
+            totals[assignment[index]].count += point.bin.count
+            totals[assignment[index]].red += point.bin.red
+            totals[assignment[index]].green += point.bin.green
+            totals[assignment[index]].blue += point.bin.blue
+        }
+        let order = totals.indices.filter { totals[$0].count > 0 }.sorted { totals[$0].count > totals[$1].count || (totals[$0].count == totals[$1].count && $0 < $1) }
+        return Palette(deduplicating: order.map { mean(of: totals[$0]) })
+    }
+
+    static func mean(of bin: ColorHistogram.Bin) -> RGB8 {
+        let half = bin.count / 2
+        return RGB8(r: UInt8((bin.red + half) / bin.count), g: UInt8((bin.green + half) / bin.count), b: UInt8((bin.blue + half) / bin.count))
+    }
+
+    @_optimize(speed)
+    private static func nearestCentre(to lab: OKLab, in centres: [OKLab]) -> Int {
+        var best = 0
+        var bestDistance = Float.infinity
+        for (index, centre) in centres.enumerated() {
+            let d = lab.distanceSquared(to: centre)
+            if d < bestDistance {
+                bestDistance = d
+                best = index
+            }
+        }
+        return best
+    }
+
+    private struct Box {
+        var range: Range<Int>
+        var error: Float
+        var axis: Int
+        var mean: OKLab
+    }
+
+    @_optimize(speed)
+    private static func component(_ lab: OKLab, _ axis: Int) -> Float {
+        axis == 0 ? lab.l : axis == 1 ? lab.a : lab.b
+    }
+
+    @_optimize(speed)
+    private static func makeBox(_ points: ArraySlice<Point>, range: Range<Int>) -> Box {
+        var w: Float = 0
+        var s = (Float(0), Float(0), Float(0))
+        var q = (Float(0), Float(0), Float(0))
+        for p in points {
+            w += p.weight
+            s = (s.0 + p.weight * p.lab.l, s.1 + p.weight * p.lab.a, s.2 + p.weight * p.lab.b)
+            q = (q.0 + p.weight * p.lab.l * p.lab.l, q.1 + p.weight * p.lab.a * p.lab.a, q.2 + p.weight * p.lab.b * p.lab.b)
+        }
+        let variance = [max(q.0 - s.0 * s.0 / w, 0), max(q.1 - s.1 * s.1 / w, 0), max(q.2 - s.2 * s.2 / w, 0)]
+        let axis = variance[0] >= variance[1] && variance[0] >= variance[2] ? 0 : variance[1] >= variance[2] ? 1 : 2
+        return Box(range: range, error: variance[0] + variance[1] + variance[2], axis: axis, mean: OKLab(l: s.0 / w, a: s.1 / w, b: s.2 / w))
+    }
+
+    @_optimize(speed)
+    private static func medianCut(_ points: inout [Point], maxColors: Int) -> [OKLab] {
+        var boxes = [makeBox(points[...], range: points.indices)]
+        while boxes.count < maxColors {
+            var chosen = 0
+            for index in boxes.indices where boxes[index].error > boxes[chosen].error { chosen = index }
+            let box = boxes[chosen]
+            guard box.range.count > 1, box.error > 0 else { break }
+            let axis = box.axis
+            points[box.range].sort { component($0.lab, axis) < component($1.lab, axis) }
+            let total = points[box.range].reduce(Float(0)) { $0 + $1.weight }
+            var accumulated: Float = 0
+            var cut = box.range.upperBound - 1
+            for index in box.range {
+                accumulated += points[index].weight
+                if 2 * accumulated >= total {
+                    cut = index + 1
+                    break
+                }
+            }
+            cut = min(max(cut, box.range.lowerBound + 1), box.range.upperBound - 1)
+            boxes[chosen] = makeBox(points[box.range.lowerBound..<cut], range: box.range.lowerBound..<cut)
+            boxes.append(makeBox(points[cut..<box.range.upperBound], range: cut..<box.range.upperBound))
+        }
+        return boxes.map(\.mean)
+    }
+}

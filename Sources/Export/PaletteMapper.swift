@@ -1,0 +1,246 @@
+import Glibc
+
+/// Maps opaque RGBA8 frames to the indices of one palette, with a choice of dithering.
+///
+/// Nearest means least squared sRGB difference, the error PSNR measures. Every distinct
+/// colour is resolved once and cached in a lazily filled table of 2²⁴ words (64 MiB of
+/// address space, of which only the pages of colours that occur are ever touched), so the
+/// per-pixel work is a table lookup. A cached word holds the nearest entry, the partner
+/// entry ordered dithering mixes with it and the share of the partner (0…255).
+///
+/// Partner: among the entries no farther than `mixRadius` from the nearest one (or four
+/// times the colour's distance to it, for sparse palettes), the entry whose segment to it
+/// passes closest to the colour; the share is the colour's projection on that segment.
+/// Mixing the pair in that proportion reproduces the colour on average, and does not mix
+/// colours across an edge.
+///
+/// Temporal stability: a pixel whose source colour did not change since the previous frame
+/// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
+/// never re-dithered; error diffusion neither takes error into nor passes error out of them.
+final class PaletteMapper {
+    let palette: Palette
+    private let entries: [(Int, Int, Int)]
+    private let cache: UnsafeMutablePointer<UInt32>
+    private let nearCache: UnsafeMutablePointer<UInt32>
+    /// Largest squared sRGB error (summed over the channels) of the alternatives `alternatives` lists; 0 for none.
+    let tolerance: Int
+    /// Largest distance between two mixed entries, in sRGB code values.
+    static let mixRadius = 40
+    /// Share of the quantisation error error diffusion carries to the neighbours.
+    static let diffusionStrength: Float = 0.85
+
+    /// Bayer's 8×8 threshold matrix, scaled to 2…254 so that a share of 0 never mixes and 255 always does.
+    private static let thresholds: [Int] = {
+        var m = [0]
+        var size = 1
+        while size < 8 {
+            var next = [Int](repeating: 0, count: 4 * size * size)
+            for y in 0..<size {
+                for x in 0..<size {
+                    let v = 4 * m[y * size + x]
+                    next[y * 2 * size + x] = v
+                    next[y * 2 * size + x + size] = v + 2
+                    next[(y + size) * 2 * size + x] = v + 3
+                    next[(y + size) * 2 * size + x + size] = v + 1
+                }
+            }
+            m = next
+            size *= 2
+        }
+        return m.map { $0 * 4 + 2 }
+    }()
+
+    /// A mapper to `palette` whose `alternatives` lie within squared error `tolerance` of a colour.
+    init(palette: Palette, tolerance: Int = 0) {
+        self.palette = palette
+        self.tolerance = tolerance
+        entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
+        cache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
+        nearCache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
+    }
+
+    deinit {
+        free(cache)
+        free(nearCache)
+    }
+
+    /// Up to three entries besides the nearest whose squared error to the colour is at most
+    /// `tolerance`, nearest first: their count in bits 24-25, the entries in bits 0-7, 8-15 and 16-23.
+    @inline(__always)
+    @_optimize(speed)
+    func alternatives(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+        let key = Int(r) << 16 | Int(g) << 8 | Int(b)
+        let cached = nearCache[key]
+        if cached != 0 { return cached }
+        let nearest = Int(word(r, g, b) & 0xFF)
+        var found: [(Int, Int)] = []
+        if tolerance > 0 {
+            for (index, e) in entries.enumerated() where index != nearest {
+                let d = (e.0 - Int(r)) * (e.0 - Int(r)) + (e.1 - Int(g)) * (e.1 - Int(g)) + (e.2 - Int(b)) * (e.2 - Int(b))
+                if d <= tolerance { found.append((d, index)) }
+            }
+            found.sort { $0 < $1 }
+        }
+        var resolved: UInt32 = 0x8000_0000 | UInt32(min(found.count, 3)) << 24
+        for (j, entry) in found.prefix(3).enumerated() { resolved |= UInt32(entry.1) << (8 * UInt32(j)) }
+        nearCache[key] = resolved
+        return resolved
+    }
+
+    /// The cached word for a colour: bit 31 set, nearest entry in bits 0-7, partner in 8-15, share in 16-23.
+    @inline(__always)
+    @_optimize(speed)
+    private func word(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+        let key = Int(r) << 16 | Int(g) << 8 | Int(b)
+        let cached = cache[key]
+        if cached != 0 { return cached }
+        let resolved = resolve(Int(r), Int(g), Int(b))
+        cache[key] = resolved
+        return resolved
+    }
+
+    /// The index of the entry nearest to the colour.
+    @_optimize(speed)
+    func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        Int(word(r, g, b) & 0xFF)
+    }
+
+    @_optimize(speed)
+    private func resolve(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
+        var best = 0
+        var bestDistance = Int.max
+        for (index, e) in entries.enumerated() {
+            let d = (e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b)
+            if d < bestDistance {
+                bestDistance = d
+                best = index
+            }
+        }
+        var partner = best
+        var share = 0
+        if bestDistance > 0 {
+            let c = entries[best]
+            var bestResidual = Double(bestDistance)
+            // Near entries always mix; farther ones only when the colour itself is far from the
+            // palette (a sparse palette), never across an edge between colours the palette holds.
+            let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
+            for (index, e) in entries.enumerated() where index != best {
+                let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
+                let length = dx * dx + dy * dy + dz * dz
+                guard length <= reach else { continue }
+                let t = Double((r - c.0) * dx + (g - c.1) * dy + (b - c.2) * dz) / Double(length)
+                guard t > 0, t < 1 else { continue }
+                let (px, py, pz) = (Double(r - c.0) - t * Double(dx), Double(g - c.1) - t * Double(dy), Double(b - c.2) - t * Double(dz))
+                let residual = px * px + py * py + pz * pz
+                if residual < bestResidual {
+                    bestResidual = residual
+                    partner = index
+                    share = Int((t * 255).rounded())
+                }
+            }
+        }
+        return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
+    }
+
+    /// Writes the palette index of every pixel of `pixels` (opaque RGBA8, `width × height`,
+    /// packed rows) to `target`.
+    ///
+    /// `previous` is the previous frame's pixels (nil for the first frame) and `shown` the
+    /// indices it was shown with; pixels equal to the previous frame's take their shown index.
+    /// `errors` is scratch space of at least `2 × (width + 2) × 3` floats for error diffusion.
+    @_optimize(speed)
+    func map(
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, dither: Dither,
+        previous: UnsafePointer<UInt8>?, shown: UnsafePointer<UInt8>, target: UnsafeMutablePointer<UInt8>,
+        errors: UnsafeMutablePointer<Float>
+    ) {
+        switch dither {
+        case .none, .ordered:
+            let thresholds = Self.thresholds
+            thresholds.withUnsafeBufferPointer { thresholds in
+                for y in 0..<height {
+                    let row = y * width
+                    let thresholdRow = (y & 7) * 8
+                    for x in 0..<width {
+                        let i = row + x
+                        let p = pixels + 4 * i
+                        if let previous, unchanged(p, previous + 4 * i) {
+                            target[i] = shown[i]
+                            continue
+                        }
+                        let w = word(p[0], p[1], p[2])
+                        if dither == .ordered, Int(w >> 16 & 0xFF) > thresholds[thresholdRow + (x & 7)] {
+                            target[i] = UInt8(w >> 8 & 0xFF)
+                        } else {
+                            target[i] = UInt8(w & 0xFF)
+                        }
+                    }
+                }
+            }
+        case .diffusion:
+            diffuse(pixels, width: width, height: height, previous: previous, shown: shown, target: target, errors: errors)
+        }
+    }
+
+    @inline(__always)
+    @_optimize(speed)
+    private func unchanged(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool {
+        a[0] == b[0] && a[1] == b[1] && a[2] == b[2]
+    }
+
+    @_optimize(speed)
+    private func diffuse(
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int,
+        previous: UnsafePointer<UInt8>?, shown: UnsafePointer<UInt8>, target: UnsafeMutablePointer<UInt8>,
+        errors: UnsafeMutablePointer<Float>
+    ) {
+        let stride = (width + 2) * 3
+        var current = errors
+        var next = errors + stride
+        current.update(repeating: 0, count: stride)
+        let strength = Self.diffusionStrength
+        for y in 0..<height {
+            next.update(repeating: 0, count: stride)
+            let leftToRight = y % 2 == 0
+            for step in 0..<width {
+                let x = leftToRight ? step : width - 1 - step
+                let i = y * width + x
+                let p = pixels + 4 * i
+                let e = current + (x + 1) * 3
+                if let previous, unchanged(p, previous + 4 * i) {
+                    target[i] = shown[i]
+                    continue
+                }
+                let wanted = (Float(p[0]) + e[0] * strength, Float(p[1]) + e[1] * strength, Float(p[2]) + e[2] * strength)
+                let index = nearest(clampToByte(wanted.0), clampToByte(wanted.1), clampToByte(wanted.2))
+                target[i] = UInt8(index)
+                let c = entries[index]
+                let error = (wanted.0 - Float(c.0), wanted.1 - Float(c.1), wanted.2 - Float(c.2))
+                let ahead = leftToRight ? 1 : -1
+                for k in 0..<3 {
+                    let v = k == 0 ? error.0 : k == 1 ? error.1 : error.2
+                    current[(x + 1 + ahead) * 3 + k] += v * 7 / 16
+                    next[(x + 1 - ahead) * 3 + k] += v * 3 / 16
+                    next[(x + 1) * 3 + k] += v * 5 / 16
+                    next[(x + 1 + ahead) * 3 + k] += v * 1 / 16
+                }
+            }
+            swap(&current, &next)
+        }
+    }
+
+    @inline(__always)
+    @_optimize(speed)
+    private func clampToByte(_ v: Float) -> UInt8 {
+        UInt8(min(max(v.rounded(), 0), 255))
+    }
+
+    /// Squared sRGB distance between the pixel and entry `index`.
+    @inline(__always)
+    @_optimize(speed)
+    func distanceSquared(_ p: UnsafePointer<UInt8>, _ index: Int) -> Int {
+        let e = entries[index]
+        let (dr, dg, db) = (e.0 - Int(p[0]), e.1 - Int(p[1]), e.2 - Int(p[2]))
+        return dr * dr + dg * dg + db * db
+    }
+}

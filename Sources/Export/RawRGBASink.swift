@@ -1,0 +1,75 @@
+import Raster
+
+/// A sink writing raw straight-alpha RGBA8 frames back to back, for piping into other tools.
+///
+/// Each frame is `width × height × 4` bytes, rows top to bottom, no header or padding; a
+/// reader needs the size and rate from elsewhere (`animate info`), as with FFmpeg's
+/// `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`. The path `-` streams to standard output
+/// as frames arrive (nothing to take back on failure); any other path is written under a
+/// temporary name and renamed into place by `finish()`, like every other sink.
+final class RawRGBASink: FrameSink {
+    private let path: String
+    private let settings: EncoderSettings
+    private let file: AtomicFile?
+    private var output: FileOutput?
+    private var bytes: [UInt8]
+    private var frameCount = 0
+    private var isOpen = true
+
+    init(path: String, settings: EncoderSettings) throws(ExportError) {
+        self.path = path
+        self.settings = settings
+        if path == "-" {
+            file = nil
+            output = FileOutput(standardOutputLabelled: "standard output")
+        } else {
+            let file = AtomicFile(target: path)
+            self.file = file
+            output = try FileOutput(creating: file.temporary, path: path)
+        }
+        bytes = Array(repeating: 0, count: settings.width * settings.height * 4)
+    }
+
+    deinit {
+        if isOpen { cancel() }
+    }
+
+    func append(_ frame: Pixmap) throws(ExportError) {
+        guard isOpen, let output else { throw .sinkClosed(path: path) }
+        do throws(ExportError) {
+            try settings.checkSize(of: frame, path: path)
+            let linesize = settings.width * 4
+            bytes.withUnsafeMutableBufferPointer { frame.writeStraightAlpha(into: $0.baseAddress!, linesize: linesize) }
+            let failure: ExportError? = bytes.withUnsafeBytes { raw in
+                do throws(ExportError) { try output.write(raw) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+            frameCount += 1
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    func finish() throws(ExportError) {
+        guard isOpen, let output else { throw .sinkClosed(path: path) }
+        do throws(ExportError) {
+            guard frameCount > 0 else { throw ExportError.noFrames(path: path) }
+            try output.close()
+            try file?.commit()
+        } catch {
+            cancel()
+            throw error
+        }
+        isOpen = false
+        self.output = nil
+    }
+
+    func cancel() {
+        guard isOpen else { return }
+        isOpen = false
+        output = nil
+        file?.discard()
+    }
+}

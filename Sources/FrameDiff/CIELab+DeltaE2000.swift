@@ -1,0 +1,72 @@
+// The CIEDE2000 colour difference.
+//
+// Formulas and test data: G. Sharma, W. Wu, E. N. Dalal, "The CIEDE2000
+// color-difference formula: implementation notes, supplementary test data, and
+// mathematical observations", Color Research & Application 30(1), 2005. The
+// parametric factors kL, kC, kH are 1 (reference conditions). The result is
+// symmetric and 0 only for equal colours; it is not a metric (the triangle
+// inequality can fail by a little), and a difference of about 1 is the
+// just-noticeable difference for large uniform patches.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension CIELab {
+    /// The CIEDE2000 difference between `self` and `other`, 0 or more (about 1 is just noticeable).
+    public func deltaE2000(_ other: CIELab) -> Double {
+        let pow25to7 = 6_103_515_625.0
+        let c1 = (a * a + b * b).squareRoot(), c2 = (other.a * other.a + other.b * other.b).squareRoot()
+        let cMean = (c1 + c2) / 2
+        let cMean7 = pow(cMean, 7)
+        let g = 0.5 * (1 - (cMean7 / (cMean7 + pow25to7)).squareRoot())
+        let a1 = (1 + g) * a, a2 = (1 + g) * other.a
+        let cp1 = (a1 * a1 + b * b).squareRoot(), cp2 = (a2 * a2 + other.b * other.b).squareRoot()
+        let hp1 = Self.hueDegrees(b, a1), hp2 = Self.hueDegrees(other.b, a2)
+
+        let dL = other.l - l
+        let dC = cp2 - cp1
+        var dh = 0.0
+        if cp1 * cp2 != 0 {
+            dh = hp2 - hp1
+            if dh > 180 { dh -= 360 } else if dh < -180 { dh += 360 }
+        }
+        let dH = 2 * (cp1 * cp2).squareRoot() * sin(Self.radians(dh / 2))
+
+        let lMean = (l + other.l) / 2
+        let cpMean = (cp1 + cp2) / 2
+        var hMean = hp1 + hp2
+        if cp1 * cp2 != 0 {
+            if abs(hp1 - hp2) <= 180 {
+                hMean /= 2
+            } else {
+                hMean = hMean < 360 ? (hMean + 360) / 2 : (hMean - 360) / 2
+            }
+        }
+        let t = 1 - 0.17 * cos(Self.radians(hMean - 30)) + 0.24 * cos(Self.radians(2 * hMean))
+            + 0.32 * cos(Self.radians(3 * hMean + 6)) - 0.20 * cos(Self.radians(4 * hMean - 63))
+        let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
+        let cpMean7 = pow(cpMean, 7)
+        let rC = 2 * (cpMean7 / (cpMean7 + pow25to7)).squareRoot()
+        let l50 = (lMean - 50) * (lMean - 50)
+        let sL = 1 + 0.015 * l50 / (20 + l50).squareRoot()
+        let sC = 1 + 0.045 * cpMean
+        let sH = 1 + 0.015 * cpMean * t
+        let rT = -sin(Self.radians(2 * dTheta)) * rC
+        let x = dL / sL, y = dC / sC, z = dH / sH
+        return max(x * x + y * y + z * z + rT * y * z, 0).squareRoot()
+    }
+
+    /// The hue angle of (a, b) in degrees, 0 ..< 360; 0 for a neutral colour.
+    private static func hueDegrees(_ b: Double, _ a: Double) -> Double {
+        if a == 0 && b == 0 { return 0 }
+        let h = atan2(b, a) * 180 / Double.pi
+        return h < 0 ? h + 360 : h
+    }
+
+    private static func radians(_ degrees: Double) -> Double { degrees * Double.pi / 180 }
+}

@@ -1,0 +1,149 @@
+// Frame comparison: per-pixel perceptual difference, anti-aliasing recognition,
+// clusters, structural similarity.
+//
+// Stages, for two frames of the same size:
+// 1. Classify every pixel. Equal bytes are `identical` (the fast path: most
+//    pixels of a regression test are). Otherwise the CIEDE2000 difference is
+//    measured (translucent pixels composited over white and over black, the
+//    larger taken); at or below the threshold the pixel is `belowThreshold`.
+// 2. A pixel beyond the threshold is `antialiased` when a sub-pixel shift of an
+//    edge explains it (see FrameComparator+Antialiasing.swift), else `differing`.
+// 3. Differing pixels are grouped into 8-connected clusters (an explicit
+//    stack, no recursion); the largest cluster and its bounds are kept.
+// 4. The mean SSIM of the luma (FrameComparator+Similarity.swift).
+// 5. The measures are judged against the tolerance's budgets.
+// Frames of different sizes are not compared pixel by pixel: the size
+// mismatch is the difference.
+//
+// Method sources: CIEDE2000 (Sharma, Wu & Dalal 2005); the anti-aliasing
+// test refines pixelmatch's idea (a pixel between its neighbours' colours is
+// an edge pixel) so that thin lines and rings pass; SSIM (Wang, Bovik, Sheikh
+// & Simoncelli 2004) with a 7 × 7 uniform window as scikit-image computes it.
+//
+// Scratch buffers (the cluster stack, the summed-area tables, the colour
+// cache) live in the comparator and are reused from frame to frame.
+
+import Raster
+
+/// Compares frames under a tolerance; reuse one comparator for a sequence.
+///
+/// Not thread-safe: use one comparator per thread.
+public final class FrameComparator {
+    /// The threshold and budgets frames are judged against.
+    public var tolerance: Tolerance
+
+    var labCache = LabCache()
+    var stack: [Int32] = []
+    var similarity = StructuralSimilarity()
+
+    /// A comparator judging with `tolerance` (default `.default`).
+    public init(tolerance: Tolerance = .default) {
+        self.tolerance = tolerance
+    }
+
+    /// Compares `actual` with `expected`: the measures, the budgets exceeded, and every pixel's class.
+    public func compare(expected: Pixmap, actual: Pixmap) -> FrameComparison {
+        var difference = FrameDifference(
+            width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
+            changedPixels: 0, antialiasedPixels: 0, differingPixels: 0, differingShare: 0, maxDeltaE: 0, maxDeltaEPixel: nil,
+            meanDeltaE: 0, largestCluster: 0, largestClusterBounds: nil, clusterCount: 0, differingBounds: nil, ssim: 1, violations: [])
+        guard difference.sizesMatch else {
+            difference.ssim = 0
+            difference.judge(against: tolerance)
+            return FrameComparison(difference: difference, map: nil)
+        }
+        let width = expected.width, height = expected.height
+        var classes = [UInt8](repeating: PixelClass.identical.rawValue, count: width * height)
+        if expected.data != actual.data {
+            classify(expected, actual, into: &classes, difference: &difference)
+            findClusters(in: &classes, width: width, height: height, difference: &difference)
+            difference.ssim = similarity.mean(expected, actual)
+        }
+        difference.differingShare = Double(difference.differingPixels) / Double(width * height)
+        difference.judge(against: tolerance)
+        return FrameComparison(difference: difference, map: DifferenceMap(width: width, height: height, classes: classes))
+    }
+
+    /// Stages 1 and 2: every pixel's class, and the colour-difference measures.
+    private func classify(_ expected: Pixmap, _ actual: Pixmap, into classes: inout [UInt8], difference: inout FrameDifference) {
+        let width = expected.width, height = expected.height
+        let threshold = tolerance.pixelThreshold
+        let explainTolerance = max(threshold, 1)
+        let toleratesAntialiasing = tolerance.toleratesAntialiasing
+        var sum = 0.0, maxDeltaE = 0.0, maxAt = 0
+        var changed = 0, antialiased = 0, differing = 0
+        var bounds: PixelBounds?
+        expected.data.withUnsafeBufferPointer { e in
+            actual.data.withUnsafeBufferPointer { a in
+                e.withMemoryRebound(to: UInt32.self) { e32 in
+                    a.withMemoryRebound(to: UInt32.self) { a32 in
+                        for i in 0..<(width * height) where e32[i] != a32[i] {
+                            changed += 1
+                            let deltaE = pixelDeltaE(e, a, at: i * 4)
+                            sum += deltaE
+                            if deltaE > maxDeltaE {
+                                maxDeltaE = deltaE
+                                maxAt = i
+                            }
+                            guard deltaE > threshold || threshold == 0 else {
+                                classes[i] = PixelClass.belowThreshold.rawValue
+                                continue
+                            }
+                            let x = i % width, y = i / width
+                            if toleratesAntialiasing
+                                && isAntialiased(x: x, y: y, expected: e, actual: a, width: width, height: height, tolerance: explainTolerance)
+                            {
+                                classes[i] = PixelClass.antialiased.rawValue
+                                antialiased += 1
+                            } else {
+                                classes[i] = PixelClass.differing.rawValue
+                                differing += 1
+                                bounds = bounds?.including(x: x, y: y) ?? PixelBounds(x: x, y: y)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        difference.changedPixels = changed
+        difference.antialiasedPixels = antialiased
+        difference.differingPixels = differing
+        difference.differingBounds = bounds
+        difference.maxDeltaE = maxDeltaE
+        difference.maxDeltaEPixel = changed > 0 ? PixelBounds(x: maxAt % width, y: maxAt / width) : nil
+        difference.meanDeltaE = sum / Double(width * height)
+    }
+
+    /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`;
+    /// translucent pixels are measured over white and over black, and the larger kept.
+    private func pixelDeltaE(_ e: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>, at i: Int) -> Double {
+        let ea = e[i + 3], aa = a[i + 3]
+        let overBlack = labCache.lab(e[i], e[i + 1], e[i + 2]).deltaE2000(labCache.lab(a[i], a[i + 1], a[i + 2]))
+        if ea == 255 && aa == 255 { return overBlack }
+        let overWhite = labCache.lab(overWhite(e[i], ea), overWhite(e[i + 1], ea), overWhite(e[i + 2], ea))
+            .deltaE2000(labCache.lab(overWhite(a[i], aa), overWhite(a[i + 1], aa), overWhite(a[i + 2], aa)))
+        return max(overBlack, overWhite)
+    }
+
+    /// A premultiplied component composited over white (clamped, should the pixel be invalid).
+    private func overWhite(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+        UInt8(min(Int(c) + 255 - Int(alpha), 255))
+    }
+}
+
+/// A direct-mapped cache of 8-bit sRGB → CIELAB: frames hold few distinct
+/// colours, and the cube roots dominate the cost of a difference.
+struct LabCache {
+    private var keys = [UInt32](repeating: .max, count: 4096)
+    private var values = [CIELab](repeating: CIELab(l: 0, a: 0, b: 0), count: 4096)
+
+    mutating func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> CIELab {
+        let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        let slot = Int((key ^ (key >> 12) ^ (key >> 5)) & 4095)
+        if keys[slot] == key { return values[slot] }
+        let lab = CIELab(r8: r, g8: g, b8: b)
+        keys[slot] = key
+        values[slot] = lab
+        return lab
+    }
+}

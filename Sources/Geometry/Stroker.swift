@@ -1,0 +1,318 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns a path and a stroke style into the outline of the stroke, a path to be
+/// filled with the non-zero rule.
+///
+/// Stages: (1) dashing (`Path.dashed`); (2) each subpath is flattened to a polyline
+/// within the tolerance, with extra steps on curves so that the turn between two
+/// steps keeps the offset within the tolerance too (the offset of a curve of radius
+/// R at half-width h needs steps of angle at most 2·acos(h / (h + tolerance)));
+/// (3) each side of the polyline is offset by half the width. Corners get the
+/// style's join on the outer side; on the inner side the two offset lines are cut at
+/// their intersection when it lies on both segments, and otherwise joined through
+/// the corner point, the standard remedy for short segments (as Skia does), whose
+/// overlaps the non-zero rule absorbs. The steps inside a flattened curve are joined
+/// smoothly (a miter point where that is within the tolerance of the true offset,
+/// else an arc). Open subpaths become one closed outline (one side forward, the end
+/// cap, the other side backward, the start cap); closed subpaths become two rings of
+/// opposite orientation.
+///
+/// Round joins and caps are circular arcs stored as cubics, so they are flattened in
+/// device space like any curve. A subpath whose segments all have zero length is a
+/// dot: a circle for round caps, an axis-aligned square for square caps, nothing
+/// for butt caps (as Core Graphics draws it). Non-finite points end nothing well:
+/// they are dropped.
+public struct Stroker: Sendable {
+    /// The stroke's geometry.
+    public var style: StrokeStyle
+    /// The largest distance, in path units, between the true outline and the one
+    /// produced; default `Path.defaultTolerance`. Pass the device tolerance divided by
+    /// the transform's scale when the outline is drawn transformed.
+    public var tolerance: Double
+
+    /// A stroker for `style` producing outlines within `tolerance` (path units).
+    public init(style: StrokeStyle, tolerance: Double = Path.defaultTolerance) {
+        self.style = style
+        self.tolerance = tolerance
+    }
+
+    /// The outline of `path` stroked with `style`; empty for a non-positive width.
+    public func outline(of path: Path) -> Path {
+        let h = style.lineWidth / 2
+        guard h > 0, h.isFinite else { return Path() }
+        let source = style.dash.isEmpty ? path : path.dashed(pattern: style.dash, phase: style.dashPhase)
+        var builder = OutlineBuilder(halfWidth: h, style: style, tolerance: max(tolerance, 1e-6 * h))
+        var i = 0
+        var current = Point.zero
+        for verb in source.verbs {
+            switch verb {
+            case .move:
+                builder.finishContour(closed: false)
+                current = source.points[i]
+                builder.start(at: current)
+                i += 1
+            case .line:
+                current = source.points[i]
+                builder.lineTo(current)
+                i += 1
+            case .quad:
+                let c = source.points[i], p = source.points[i + 1]
+                builder.cubicTo(current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p)
+                current = p
+                i += 2
+            case .cubic:
+                let c1 = source.points[i], c2 = source.points[i + 1], p = source.points[i + 2]
+                builder.cubicTo(c1, c2, p)
+                current = p
+                i += 3
+            case .close:
+                builder.finishContour(closed: true)
+            }
+        }
+        builder.finishContour(closed: false)
+        return builder.output
+    }
+}
+
+extension Path {
+    /// The outline of this path stroked with `style` (see `Stroker`), to be filled with
+    /// the non-zero rule; `tolerance` in path units.
+    public func strokedPath(_ style: StrokeStyle, tolerance: Double = Path.defaultTolerance) -> Path {
+        Stroker(style: style, tolerance: tolerance).outline(of: self)
+    }
+}
+
+/// The polyline of the subpath being stroked and the outline built so far.
+struct OutlineBuilder {
+    let h: Double
+    let style: StrokeStyle
+    let tolerance: Double
+    var output = Path()
+    var points: [Point] = []
+    /// Whether each point lies inside a flattened curve (joined smoothly).
+    var smooth: [Bool] = []
+    var hasSegments = false
+    var open = false
+    private var needsMove = true
+
+    init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
+        h = halfWidth
+        self.style = style
+        self.tolerance = tolerance
+    }
+
+    mutating func start(at p: Point) {
+        points.removeAll(keepingCapacity: true)
+        smooth.removeAll(keepingCapacity: true)
+        hasSegments = false
+        open = true
+        append(p, smooth: false)
+    }
+
+    private mutating func append(_ p: Point, smooth isSmooth: Bool) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        if let last = points.last, last == p { return }
+        points.append(p)
+        smooth.append(isSmooth)
+    }
+
+    mutating func lineTo(_ p: Point) {
+        if !open { start(at: points.last ?? .zero) }
+        hasSegments = true
+        append(p, smooth: false)
+    }
+
+    mutating func cubicTo(_ c1: Point, _ c2: Point, _ p: Point) {
+        if !open { start(at: points.last ?? .zero) }
+        hasSegments = true
+        guard let p0 = points.last else {
+            append(p, smooth: false)
+            return
+        }
+        // Chord error bound (as in `Path.flatten`) and the turning bound for the offset.
+        let dd = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
+        var n = (0.75 * dd / tolerance).squareRoot()
+        let turn = OutlineBuilder.turning(p0, c1, c2, p)
+        let step = 2 * acos(h / (h + tolerance))
+        if step > 0 { n = max(n, turn / step) }
+        let count = n.isFinite ? min(max(Int(n.rounded(.up)), 1), 10_000) : 1
+        for k in 1..<count {
+            let t = Double(k) / Double(count), mt = 1 - t
+            let q = p0 * (mt * mt * mt) + c1 * (3 * mt * mt * t) + c2 * (3 * mt * t * t) + p * (t * t * t)
+            append(q, smooth: true)
+        }
+        append(p, smooth: false)
+    }
+
+    /// The total turning of the control polygon, which bounds the curve's (radians).
+    static func turning(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double {
+        var legs: [Point] = []
+        for (u, v) in [(a, b), (b, c), (c, d)] where u != v { legs.append(v - u) }
+        var total = 0.0
+        if legs.count > 1 {
+            for k in 1..<legs.count {
+                let u = legs[k - 1], v = legs[k]
+                total += abs(atan2(u.x * v.y - u.y * v.x, u.x * v.x + u.y * v.y))
+            }
+        }
+        return total
+    }
+
+    mutating func finishContour(closed: Bool) {
+        guard open else { return }
+        open = false
+        if closed, points.count > 1, points.first == points.last {
+            points.removeLast()
+            smooth.removeLast()
+        }
+        if points.count == 1 {
+            if hasSegments { dot(points[0]) }
+            return
+        }
+        guard points.count > 1 else { return }
+        if closed {
+            ring(points, smooth)
+            ring(points.reversed(), smooth.reversed())
+        } else {
+            needsMove = true
+            side(points, smooth)
+            cap(points[points.count - 1], direction(points[points.count - 2], points[points.count - 1]))
+            side(points.reversed(), smooth.reversed())
+            cap(points[0], direction(points[1], points[0]))
+            output.closeSubpath()
+        }
+    }
+
+    private func direction(_ a: Point, _ b: Point) -> Point {
+        let d = b - a
+        let l = d.length
+        return l > 0 ? d * (1 / l) : Point(x: 1, y: 0)
+    }
+
+    @inline(__always) private func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
+
+    private mutating func emit(_ p: Point) {
+        if needsMove {
+            output.move(to: p)
+            needsMove = false
+        } else {
+            output.addLine(to: p)
+        }
+    }
+
+    /// The offset on the left (+normal) side of an open polyline, with joins.
+    private mutating func side(_ pts: [Point], _ flags: [Bool]) {
+        let m = pts.count
+        let d0 = direction(pts[0], pts[1])
+        emit(pts[0] + normal(d0) * h)
+        var dIn = d0
+        var lenIn = (pts[1] - pts[0]).length
+        for i in 1..<(m - 1) {
+            let dOut = direction(pts[i], pts[i + 1])
+            let lenOut = (pts[i + 1] - pts[i]).length
+            join(pts[i], dIn, dOut, lenIn, lenOut, smooth: flags[i])
+            dIn = dOut
+            lenIn = lenOut
+        }
+        emit(pts[m - 1] + normal(dIn) * h)
+    }
+
+    private mutating func side(_ pts: ReversedCollection<[Point]>, _ flags: ReversedCollection<[Bool]>) {
+        side(Array(pts), Array(flags))
+    }
+
+    /// The offset on the left side of a closed polygon, as its own closed subpath.
+    private mutating func ring(_ pts: [Point], _ flags: [Bool]) {
+        let m = pts.count
+        needsMove = true
+        for i in 0..<m {
+            let prev = pts[(i + m - 1) % m], next = pts[(i + 1) % m]
+            join(pts[i], direction(prev, pts[i]), direction(pts[i], next), (pts[i] - prev).length, (next - pts[i]).length, smooth: flags[i])
+        }
+        output.closeSubpath()
+    }
+
+    private mutating func ring(_ pts: ReversedCollection<[Point]>, _ flags: ReversedCollection<[Bool]>) {
+        ring(Array(pts), Array(flags))
+    }
+
+    /// Connects the offset of the incoming segment to that of the outgoing one at `p`.
+    private mutating func join(_ p: Point, _ d0: Point, _ d1: Point, _ lenIn: Double, _ lenOut: Double, smooth: Bool) {
+        let n0 = normal(d0), n1 = normal(d1)
+        let a = p + n0 * h, b = p + n1 * h
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let dot = d0.x * d1.x + d0.y * d1.y
+        if abs(cross) < 1e-12 && dot > 0 {
+            emit(a)
+            return
+        }
+        let uTurn = abs(cross) < 1e-12
+        if cross > 0 && !uTurn {
+            // Inner side: cut at the offset lines' intersection if both segments reach it.
+            let back = h * cross / (1 + dot)
+            if back <= lenIn && back <= lenOut {
+                emit(p + (n0 + n1) * (h / (1 + dot)))
+            } else {
+                emit(a)
+                emit(p)
+                emit(b)
+            }
+            return
+        }
+        let sweep = uTurn ? -Double.pi : atan2(cross, dot)
+        let halfCos = ((1 + dot) / 2).squareRoot()  // cos of half the turning angle
+        var kind = style.lineJoin
+        if smooth {
+            kind = !uTurn && h * (1 / halfCos - 1) <= tolerance ? .miter : .round
+        }
+        switch kind {
+        case .miter:
+            if !uTurn && (smooth || 1 / halfCos <= style.miterLimit) {
+                emit(a)
+                emit(p + (n0 + n1) * (h / (1 + dot)))
+                emit(b)
+            } else {
+                emit(a)
+                emit(b)
+            }
+        case .round:
+            emit(a)
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n0.y, n0.x), sweep: sweep)
+        case .bevel:
+            emit(a)
+            emit(b)
+        }
+    }
+
+    /// The cap at end point `p` of a line arriving with direction `d`, from the left
+    /// offset to the right one.
+    private mutating func cap(_ p: Point, _ d: Point) {
+        let n = normal(d)
+        switch style.lineCap {
+        case .butt:
+            emit(p - n * h)
+        case .square:
+            emit(p + n * h + d * h)
+            emit(p - n * h + d * h)
+            emit(p - n * h)
+        case .round:
+            // The side ended at p + n·h, the arc's start.
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n.y, n.x), sweep: -Double.pi)
+        }
+    }
+
+    private mutating func dot(_ p: Point) {
+        switch style.lineCap {
+        case .butt:
+            break
+        case .round:
+            output.addEllipse(in: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h))
+        case .square:
+            output.addRect(Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h))
+        }
+    }
+}

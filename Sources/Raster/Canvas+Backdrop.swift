@@ -1,0 +1,75 @@
+import Geometry
+
+/// Backdrop filtering: materials, as SwiftUI's `.background(.ultraThinMaterial)`.
+///
+/// The pixels of the current layer under the path's bounds (grown by the blur's
+/// reach, so the blur near the shape's edge sees its surroundings) are copied, blurred
+/// with edge pixels repeated at the canvas border, re-saturated, covered with the tint
+/// (source-over), and drawn back through the path's coverage and the clip. The
+/// backdrop is the current layer's content only: inside an isolated layer, what lies
+/// under the layer is not seen.
+extension Canvas {
+    /// Fills `path` with a blurred, tinted copy of what is already drawn under it.
+    ///
+    /// - Parameters:
+    ///   - blurRadius: the Gaussian's standard deviation in device pixels (≥ 0).
+    ///   - saturation: multiplies colour saturation (the SVG `saturate` matrix); 1 keeps it.
+    ///   - tint: drawn over the blurred backdrop; `.clear` (default) for none.
+    public func fillBackdrop(
+        _ path: Path, transform: AffineTransform = .identity, blurRadius: Double, saturation: Double = 1, tint: Color = .clear,
+        rule: FillRule = .nonZero, antialiased: Bool = true
+    ) {
+        guard !path.isEmpty else { return }
+        let clip = clips[clips.count - 1]
+        guard let window = deviceWindow(of: path, transform: transform)?.intersection(clip.bounds), !window.isEmpty else { return }
+        let sigma = blurRadius.isFinite ? max(blurRadius, 0) : 0
+        let region = window.insetBy(-GaussianBlur.reach(sigma: sigma)).intersection(canvasRect)
+        var backdrop = pool.popLast() ?? Pixmap(width: width, height: height)
+        let top = layers.count - 1
+        let w = width
+        layers[top].pixmap.data.withUnsafeBufferPointer { src in
+            backdrop.data.withUnsafeMutableBufferPointer { dst in
+                for y in region.y0..<region.y1 {
+                    (dst.baseAddress! + (y * w + region.x0) * 4).update(from: src.baseAddress! + (y * w + region.x0) * 4, count: region.width * 4)
+                }
+            }
+        }
+        _ = blur(&backdrop, region: region, sigma: sigma, edge: .clamp)
+        let s = Float(saturation.isFinite ? saturation : 1)
+        let t = tint.premultiplied
+        let tintColor = SIMD4<Float>(Float(t.r), Float(t.g), Float(t.b), Float(t.a)) * (1 / 255)
+        if s != 1 || tintColor.w > 0 {
+            // SVG feColorMatrix `saturate`: linear in rgb, so it applies to premultiplied colours.
+            let m0 = SIMD4<Float>(0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0)
+            let m1 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0)
+            let m2 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0)
+            backdrop.data.withUnsafeMutableBufferPointer { p in
+                for y in region.y0..<region.y1 {
+                    for x in region.x0..<region.x1 {
+                        let q = p.baseAddress! + (y * w + x) * 4
+                        var v = Compositor.load(q)
+                        if s != 1 {
+                            let saturated = SIMD4<Float>((m0 * v).sum(), (m1 * v).sum(), (m2 * v).sum(), v.w)
+                            v = elementMin(elementMax(saturated, .zero), SIMD4(repeating: v.w))
+                        }
+                        Compositor.store(SourceOverBlend.blend(tintColor, v), q)
+                    }
+                }
+            }
+        }
+        accumulate(path, transform: transform, window: window, antialiased: antialiased)
+        layers[top].dirty = layers[top].dirty.union(window)
+        let rowBytes = width * 4
+        let accumulator = self.accumulator, scratch = self.scratch
+        backdrop.data.withUnsafeBufferPointer { src in
+            let shader = PreparedShader.pixels(PixelShader(base: src.baseAddress!, x0: 0, y0: 0, rowBytes: rowBytes, opacity: 1))
+            layers[top].pixmap.data.withUnsafeMutableBufferPointer { dst in
+                SweepCompositing(
+                    accumulator: accumulator, rule: rule, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch,
+                    mask: clip.mask
+                ).visit(SourceOverBlend.self)
+            }
+        }
+        recycle(&backdrop, dirty: region)
+    }
+}

@@ -1,0 +1,141 @@
+import Geometry
+
+/// Layers: isolated groups of drawings composited as one, for group opacity,
+/// `compositingGroup()`, blend modes of whole views, and filters (blur, shadow).
+///
+/// A layer starts transparent; its drawings blend with each other only. Ending it
+/// applies its filters in order (each may grow the touched region by the blur's
+/// reach), then composites the touched region onto the layer below with the opacity
+/// and blend mode, through the clip current when the layer began. Layer pixmaps come
+/// from a pool and are cleared (only where touched) when returned.
+extension Canvas {
+    /// Starts an isolated, transparent layer; drawing goes to it until `endLayer`.
+    public func beginLayer() {
+        let pixmap = pool.popLast() ?? Pixmap(width: width, height: height)
+        layers.append(Layer(pixmap: pixmap, dirty: .empty, clipDepth: clips.count))
+    }
+
+    /// The number of layers begun and not yet ended.
+    public var layerDepth: Int { layers.count - 1 }
+
+    /// Ends the top layer: applies `filters` in order, then composites it onto the layer
+    /// below with `opacity` (0…1, default 1) and `blendMode` (default `.normal`).
+    /// Clips pushed inside the layer are popped. Does nothing without an open layer.
+    public func endLayer(opacity: Double = 1, blendMode: BlendMode = .normal, filters: [LayerFilter] = []) {
+        guard layers.count > 1 else { return }
+        var layer = layers.removeLast()
+        clips.removeLast(clips.count - layer.clipDepth)
+        for filter in filters {
+            switch filter {
+            case .blur(let radius):
+                layer.dirty = blur(&layer.pixmap, region: layer.dirty, sigma: radius, edge: .transparent)
+            case .dropShadow(let color, let radius, let offset):
+                layer.dirty = dropShadow(&layer.pixmap, region: layer.dirty, color: color, sigma: radius, offset: offset)
+            }
+        }
+        let o = opacity.isFinite ? Float(min(max(opacity, 0), 1)) : 0
+        let clip = clips[clips.count - 1]
+        let rect = layer.dirty.intersection(clip.bounds)
+        if o > 0 && !rect.isEmpty {
+            composite(layer.pixmap, rect: rect, opacity: o, blendMode: blendMode, mask: clip.mask)
+        }
+        recycle(&layer.pixmap, dirty: layer.dirty)
+    }
+
+    /// Composites the device-aligned `source` over `rect` of the top layer.
+    func composite(_ source: Pixmap, rect: PixelRect, opacity: Float, blendMode: BlendMode, mask: ClipMask?) {
+        let top = layers.count - 1
+        layers[top].dirty = layers[top].dirty.union(rect)
+        let rowBytes = width * 4
+        let scratch = self.scratch
+        source.data.withUnsafeBufferPointer { src in
+            let shader = PreparedShader.pixels(PixelShader(base: src.baseAddress!, x0: 0, y0: 0, rowBytes: rowBytes, opacity: opacity))
+            layers[top].pixmap.data.withUnsafeMutableBufferPointer { dst in
+                blendMode.dispatch(
+                    RectCompositing(rect: rect, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch, mask: mask))
+            }
+        }
+    }
+
+    /// Clears `dirty` of a canvas-sized pixmap and keeps it for the next layer.
+    func recycle(_ pixmap: inout Pixmap, dirty: PixelRect) {
+        let r = dirty.intersection(canvasRect)
+        if !r.isEmpty {
+            let w = width
+            pixmap.data.withUnsafeMutableBufferPointer { p in
+                for y in r.y0..<r.y1 { (p.baseAddress! + (y * w + r.x0) * 4).update(repeating: 0, count: r.width * 4) }
+            }
+        }
+        pool.append(pixmap)
+    }
+
+    /// Blurs `region` of `pixmap` (grown by the blur's reach, within the canvas) and
+    /// returns the region that may now be non-transparent.
+    func blur(_ pixmap: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge) -> PixelRect {
+        guard sigma > 0, sigma.isFinite, !region.isEmpty else { return region }
+        let reach = GaussianBlur.reach(sigma: sigma)
+        let r = (edge == .transparent ? region.insetBy(-reach) : region).intersection(canvasRect)
+        guard !r.isEmpty else { return region }
+        let w = r.width, h = r.height
+        scratch.reserveBlur(pixels: w * h, line: max(w, h) + 2 * reach + 4)
+        let image = scratch.blurImage
+        let rowBytes = width * 4
+        pixmap.data.withUnsafeMutableBufferPointer { p in
+            let base = UnsafeMutableRawPointer(p.baseAddress!)
+            for y in 0..<h {
+                for x in 0..<w {
+                    image[y * w + x] = unpack(base, byteOffset: (r.y0 + y) * rowBytes + (r.x0 + x) * 4) * (1 / 255)
+                }
+            }
+            GaussianBlur.blur(image, width: w, height: h, sigma: sigma, edge: edge, line: scratch.blurLine, spare: scratch.blurSpare)
+            for y in 0..<h {
+                for x in 0..<w {
+                    var v = image[y * w + x]
+                    // Keep the premultiplied invariant (colour ≤ alpha) through rounding.
+                    v = elementMin(v, SIMD4(repeating: v.w))
+                    Compositor.store(v, p.baseAddress! + (r.y0 + y) * rowBytes + (r.x0 + x) * 4)
+                }
+            }
+        }
+        return r
+    }
+
+    /// Puts under the content of `pixmap` its silhouette in `color`, blurred and moved by
+    /// `offset` (rounded to whole pixels); returns the region now touched.
+    func dropShadow(_ pixmap: inout Pixmap, region: PixelRect, color: Color, sigma: Double, offset: Point) -> PixelRect {
+        guard !region.isEmpty, offset.x.isFinite, offset.y.isFinite else { return region }
+        let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
+        let shadowColor = color.premultiplied
+        guard shadowColor.a > 0 else { return region }
+        var shadow = pool.popLast() ?? Pixmap(width: width, height: height)
+        let moved = region.offsetBy(dx: dx, dy: dy).intersection(canvasRect)
+        let w = width
+        let tint = SIMD4<Float>(Float(shadowColor.r), Float(shadowColor.g), Float(shadowColor.b), Float(shadowColor.a)) * (1 / 255)
+        if !moved.isEmpty {
+            pixmap.data.withUnsafeBufferPointer { src in
+                shadow.data.withUnsafeMutableBufferPointer { dst in
+                    for y in moved.y0..<moved.y1 {
+                        for x in moved.x0..<moved.x1 {
+                            let a = Float(src[((y - dy) * w + (x - dx)) * 4 + 3]) * (1 / 255)
+                            Compositor.store(tint * a, dst.baseAddress! + (y * w + x) * 4)
+                        }
+                    }
+                }
+            }
+        }
+        let blurred = sigma > 0 ? blur(&shadow, region: moved, sigma: sigma, edge: .transparent) : moved
+        if !blurred.isEmpty {
+            let rowBytes = width * 4
+            let scratch = self.scratch
+            shadow.data.withUnsafeBufferPointer { src in
+                let shader = PreparedShader.pixels(PixelShader(base: src.baseAddress!, x0: 0, y0: 0, rowBytes: rowBytes, opacity: 1))
+                pixmap.data.withUnsafeMutableBufferPointer { dst in
+                    RectCompositing(rect: blurred, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch, mask: nil)
+                        .visit(DestinationOverBlend.self)
+                }
+            }
+        }
+        recycle(&shadow, dirty: blurred)
+        return region.union(blurred)
+    }
+}

@@ -1,0 +1,74 @@
+import Geometry
+
+/// Samples a pixmap mapped to the device by an affine transform.
+///
+/// Pixel (i, j) of the image covers the unit square at (i, j) of paint space, so its
+/// centre is at (i + ½, j + ½). Bilinear sampling weights the four pixels whose
+/// centres surround the sample point, on premultiplied values (no colour fringes at
+/// transparent edges); nearest takes the pixel containing it. Coordinates beyond the
+/// image clamp to its edge pixels (pad), matching Blend2D's pad extend mode.
+struct ImageShader {
+    let pixmap: Pixmap
+    /// Device to image space.
+    let inverse: AffineTransform
+    let quality: FilterQuality
+    let opacity: Float
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let w = pixmap.width, h = pixmap.height
+        let scale = opacity / 255
+        pixmap.data.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            @inline(__always) func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+                let ci = i < 0 ? 0 : (i >= w ? w - 1 : i)
+                let cj = j < 0 ? 0 : (j >= h ? h - 1 : j)
+                return unpack(base, byteOffset: (cj * w + ci) * 4)
+            }
+            var u = p.x, v = p.y
+            switch quality {
+            case .nearest:
+                for k in 0..<count {
+                    let i = Int(max(min(u, Double(w)), -1).rounded(.down))
+                    let j = Int(max(min(v, Double(h)), -1).rounded(.down))
+                    out[k] = texel(i, j) * scale
+                    u += inverse.a
+                    v += inverse.b
+                }
+            case .bilinear:
+                for k in 0..<count {
+                    let su = max(min(u - 0.5, Double(w)), -1), sv = max(min(v - 0.5, Double(h)), -1)
+                    let fu = su.rounded(.down), fv = sv.rounded(.down)
+                    let i = Int(fu), j = Int(fv)
+                    let ax = Float(su - fu), ay = Float(sv - fv)
+                    let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
+                    let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
+                    out[k] = (top * (1 - ay) + bottom * ay) * scale
+                    u += inverse.a
+                    v += inverse.b
+                }
+            }
+        }
+    }
+}
+
+/// Reads device-aligned pixels from a pixmap region scaled by an opacity: the source
+/// when a layer or a filtered backdrop is composited.
+struct PixelShader {
+    /// The first byte of the region's pixel (0, 0), which sits at device (`x0`, `y0`).
+    let base: UnsafePointer<UInt8>
+    let x0: Int, y0: Int
+    /// Bytes per row of the region's storage.
+    let rowBytes: Int
+    let opacity: Float
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let row = UnsafeRawPointer(base + (y - y0) * rowBytes + (x - x0) * 4)
+        let scale = opacity / 255
+        for k in 0..<count {
+            out[k] = unpack(row, byteOffset: 4 * k) * scale
+        }
+    }
+}

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+
+/// A shader resolved for one drawing: everything that does not change from pixel to
+/// pixel (the device-to-paint mapping, the gradient table, the opacity) is computed
+/// once, and `shade` fills a span of premultiplied colours (0…1) at pixel centres.
+///
+/// The kinds are an enum so the compositor switches once per span, never per pixel.
+enum PreparedShader {
+    case solid(SIMD4<Float>)
+    case linear(LinearGradientShader)
+    case radial(RadialGradientShader)
+    case angular(AngularGradientShader)
+    case image(ImageShader)
+    case pixels(PixelShader)
+
+    /// Writes the colours of pixels `x..<x + count` on row `y` to `out`.
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        switch self {
+        case .solid(let c): out.update(repeating: c, count: count)
+        case .linear(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .radial(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .angular(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .image(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .pixels(let s): s.shade(x: x, y: y, count: count, into: out)
+        }
+    }
+
+    /// Whether the shader is transparent everywhere (nothing to draw).
+    var isTransparent: Bool {
+        if case .solid(let c) = self { return c.w <= 0 }
+        return false
+    }
+
+    /// Resolves `paint` for drawing; `table` is the canvas's gradient storage.
+    static func prepare(_ paint: Paint, table: UnsafeMutablePointer<SIMD4<Float>>) -> PreparedShader {
+        let opacity = Float(min(max(paint.opacity.isFinite ? paint.opacity : 0, 0), 1))
+        func solid(_ c: Color) -> PreparedShader {
+            let p = c.multipliedAlpha(Double(opacity))
+            let a = Float(min(max(p.alpha, 0), 1))
+            func channel(_ v: Double) -> Float { Float(min(max(v, 0), 1)) * a }
+            return .solid(SIMD4(channel(p.red), channel(p.green), channel(p.blue), a))
+        }
+        func lastColor(_ g: Gradient) -> PreparedShader {
+            let sorted = g.stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            return sorted.last.map { solid($0.element.color) } ?? .solid(.zero)
+        }
+        switch paint.shader {
+        case .solid(let color):
+            return solid(color)
+        case .linearGradient(let g, let start, let end):
+            let d = end - start
+            let l2 = d.x * d.x + d.y * d.y
+            guard l2 > 0, l2.isFinite, let m = paint.transform.inverted else { return lastColor(g) }
+            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            let dx = d.x / l2, dy = d.y / l2
+            return .linear(
+                LinearGradientShader(
+                    table: gradient, dtdx: dx * m.a + dy * m.b, dtdy: dx * m.c + dy * m.d,
+                    t0: dx * (m.tx - start.x) + dy * (m.ty - start.y)))
+        case .radialGradient(let g, let center, let r0, let r1):
+            guard let m = paint.transform.inverted, r0.isFinite, r1.isFinite else { return lastColor(g) }
+            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            return .radial(RadialGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), r0: r0, r1: r1))
+        case .angularGradient(let g, let center, let a0, let a1):
+            guard let m = paint.transform.inverted, a0.isFinite, a1.isFinite else { return lastColor(g) }
+            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            return .angular(AngularGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), start: a0, end: a1))
+        case .image(let pixmap, let quality):
+            guard let m = paint.transform.inverted else { return .solid(.zero) }
+            return .image(ImageShader(pixmap: pixmap, inverse: m, quality: quality, opacity: opacity))
+        }
+    }
+}
+
+/// `t` is affine in device coordinates: `t = t0 + dtdx·x + dtdy·y` at pixel centres.
+struct LinearGradientShader {
+    let table: GradientTable
+    let dtdx: Double, dtdy: Double, t0: Double
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)
+        for i in 0..<count {
+            out[i] = table.color(at: Float(t))
+            t += dtdx
+        }
+    }
+}
+
+/// `t = (|p − c| − r0) / (r1 − r0)` with p the pixel centre in paint space.
+struct RadialGradientShader {
+    let table: GradientTable
+    /// Device to paint space, with the centre at the origin.
+    let inverse: AffineTransform
+    let r0: Double, r1: Double
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var px = p.x, py = p.y
+        let span = r1 - r0
+        for i in 0..<count {
+            let d = (px * px + py * py).squareRoot()
+            let t: Double = span != 0 ? (d - r0) / span : (d < r0 ? 0 : 1)
+            out[i] = table.color(at: Float(t))
+            px += inverse.a
+            py += inverse.b
+        }
+    }
+}
+
+/// `t` from the angle of the pixel centre around the centre (see `Shader.angularGradient`).
+struct AngularGradientShader {
+    let table: GradientTable
+    let inverse: AffineTransform
+    let start: Double, end: Double
+
+    @inline(__always)
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        var px = p.x, py = p.y
+        let turn = 2 * Double.pi
+        // A negative sweep runs counterclockwise: measure angles the other way.
+        let sign: Double = end >= start ? 1 : -1
+        let span = abs(end - start)
+        let lastTurn = span - turn
+        for i in 0..<count {
+            var a = sign * (atan2(py, px) - start)
+            a -= turn * (a / turn).rounded(.down)
+            let t: Double
+            if span >= turn {
+                var s = a - (lastTurn - turn * (lastTurn / turn).rounded(.down))
+                s -= turn * (s / turn).rounded(.down)
+                t = (lastTurn + s) / span
+            } else if a <= span && span > 0 {
+                t = a / span
+            } else {
+                t = (a - span) / (turn - span) < 0.5 ? 1 : 0
+            }
+            out[i] = table.color(at: Float(t))
+            px += inverse.a
+            py += inverse.b
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Export
+import FrameDiff
+import Foundation
+import Raster
+import Timeline
+
+/// One side of a comparison: frames by number, and the parameter trace when the input has one.
+///
+/// Inputs, recognised by `open(_:)`:
+/// - a timeline (`.json` with a scene): every frame, rendered on demand, and its trace;
+/// - a trace file (`.json` written by `TraceFile`): a trace and no frames;
+/// - a golden folder (holding `golden.json`): the recorded frames only, and the recorded trace;
+/// - a folder of PNG files: one frame per file, in numeric file-name order;
+/// - a PNG pattern such as `frames/%04d.png`: the numbered files from the first that exists (0 to 4);
+/// - a video, a GIF or a single image: every decoded frame (held in memory).
+public struct FrameSource: Sendable {
+    /// What kind of input this is.
+    public enum Kind: String, Sendable, Codable {
+        case timeline, trace, golden, sequence, video, rendering
+    }
+
+    /// The path or name, for messages.
+    public let name: String
+    /// What kind of input this is.
+    public let kind: Kind
+    /// The numbers of the frames it holds, ascending (0 ..< n, or the recorded frames of a golden).
+    public let frameNumbers: [Int]
+    /// Frames per second, when the input says.
+    public let fps: Double?
+    /// The parameter trace, for timelines, goldens and trace files.
+    public let trace: MotionTrace?
+    /// The number of frames of the animation it comes from, when known (a golden
+    /// stores a few of them but knows how many there were).
+    public let totalFrames: Int?
+    private let load: @Sendable (Int) throws(RegressionError) -> Pixmap
+
+    /// A source from its parts; `load` is called only with numbers from `frameNumbers`.
+    public init(
+        name: String, kind: Kind, frameNumbers: [Int], fps: Double?, trace: MotionTrace?, totalFrames: Int? = nil,
+        load: @escaping @Sendable (Int) throws(RegressionError) -> Pixmap
+    ) {
+        self.name = name
+        self.kind = kind
+        self.frameNumbers = frameNumbers
+        self.fps = fps
+        self.trace = trace
+        self.totalFrames = totalFrames ?? (frameNumbers.last.map { $0 == frameNumbers.count - 1 } == true ? frameNumbers.count : nil)
+        self.load = load
+    }
+
+    /// Every frame of `rendering`.
+    public init(_ rendering: Rendering) {
+        self.init(
+            name: rendering.name, kind: .rendering, frameNumbers: Array(0..<rendering.frameCount), fps: Double(rendering.fps),
+            trace: rendering.trace, load: { n in rendering.render(n) })
+    }
+
+    /// Whether the source holds every frame from 0 to its last (rather than chosen frames).
+    public var isDense: Bool { frameNumbers.last.map { $0 == frameNumbers.count - 1 } ?? true }
+
+    /// Whether frame `n` is in the source.
+    public func contains(_ n: Int) -> Bool {
+        isDense ? (0..<frameNumbers.count).contains(n) : binarySearch(n)
+    }
+
+    /// Frame `n`; throws `missingFrame` when the source does not hold it.
+    public func frame(_ n: Int) throws(RegressionError) -> Pixmap {
+        guard contains(n) else { throw .missingFrame(path: name, frame: n) }
+        return try load(n)
+    }
+
+    private func binarySearch(_ n: Int) -> Bool {
+        var low = 0, high = frameNumbers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if frameNumbers[mid] < n { low = mid + 1 } else { high = mid }
+        }
+        return low < frameNumbers.count && frameNumbers[low] == n
+    }
+}
+
+extension FrameSource {
+    /// Opens the input at `path` (see the type's documentation for what it may be);
+    /// a timeline is rendered at `scale` when given.
+    public static func open(_ path: String, scale: Double? = nil, loader: TimelineLoader = TimelineLoader()) throws(RegressionError) -> FrameSource {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if path.contains("%") {
+            return try sequence(pattern: path)
+        }
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file or folder") }
+        if isDirectory.boolValue {
+            if fm.fileExists(atPath: (path as NSString).appendingPathComponent(GoldenDirectory.manifestName)) {
+                return try GoldenDirectory(path: path).source()
+            }
+            return try folder(path)
+        }
+        if path.lowercased().hasSuffix(".json") {
+            guard let data = fm.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
+            if TraceFile.looksLikeTrace(data) {
+                let trace = try TraceFile.read(path)
+                return FrameSource(name: path, kind: .trace, frameNumbers: [], fps: Double(trace.fps), trace: trace) { n throws(RegressionError) in
+                    throw .missingFrame(path: path, frame: n)
+                }
+            }
+            var document = try loadTimeline(at: path, loader: loader)
+            if let scale { document.scene.scale = scale }
+            var source = FrameSource(Rendering(document: document, name: path))
+            source = FrameSource(
+                name: path, kind: .timeline, frameNumbers: source.frameNumbers, fps: source.fps, trace: source.trace, load: source.load)
+            return source
+        }
+        return try media(path)
+    }
+
+    /// Every frame of a video, GIF or image file, decoded now.
+    static func media(_ path: String) throws(RegressionError) -> FrameSource {
+        let frames: [Pixmap]
+        let info: MediaInfo
+        do {
+            info = try MediaProbe.info(path: path)
+            frames = try MediaProbe.decodeFrames(path: path)
+        } catch {
+            throw .decoding(error)
+        }
+        guard !frames.isEmpty else { throw .unsupportedInput(path: path, reason: "holds no frames") }
+        return FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: info.frameRate, trace: nil) { n in frames[n] }
+    }
+
+    /// The PNG files of a folder, in numeric file-name order.
+    static func folder(_ path: String) throws(RegressionError) -> FrameSource {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadable(path: path, reason: "cannot list the folder")
+        }
+        let files = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+            .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
+            .map { (path as NSString).appendingPathComponent($0) }
+        guard !files.isEmpty else { throw .unsupportedInput(path: path, reason: "the folder holds no PNG files and no golden.json") }
+        return FrameSource(name: path, kind: .sequence, frameNumbers: Array(files.indices), fps: nil, trace: nil) { n throws(RegressionError) in
+            try decodeImage(files[n])
+        }
+    }
+
+    /// The files of a printf-style pattern, numbered consecutively from the first that exists.
+    static func sequence(pattern: String) throws(RegressionError) -> FrameSource {
+        do {
+            guard case .pngSequence = try OutputFormat(path: pattern) else {
+                throw RegressionError.unsupportedInput(path: pattern, reason: "a frame pattern holds one %d or %0Nd and ends in .png")
+            }
+        } catch let error as ExportError {
+            throw .unsupportedInput(path: pattern, reason: error.description)
+        } catch let error as RegressionError {
+            throw error
+        } catch {
+            throw .unsupportedInput(path: pattern, reason: "\(error)")
+        }
+        let fm = FileManager.default
+        func file(_ n: Int) -> String { String(format: pattern, Int32(n)) }
+        guard let first = (0...4).first(where: { fm.fileExists(atPath: file($0)) }) else {
+            throw .unreadable(path: pattern, reason: "no file matches the pattern (tried numbers 0 to 4 for the first)")
+        }
+        var found: [String] = []
+        while fm.fileExists(atPath: file(first + found.count)) { found.append(file(first + found.count)) }
+        let files = found
+        return FrameSource(name: pattern, kind: .sequence, frameNumbers: Array(files.indices), fps: nil, trace: nil) { n throws(RegressionError) in
+            try decodeImage(files[n])
+        }
+    }
+
+    /// The first frame of the image at `path`.
+    static func decodeImage(_ path: String) throws(RegressionError) -> Pixmap {
+        do {
+            guard let first = try MediaProbe.decodeFrames(path: path).first else {
+                throw RegressionError.unsupportedInput(path: path, reason: "holds no image")
+            }
+            return first
+        } catch let error as ExportError {
+            throw .decoding(error)
+        } catch let error as RegressionError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+}

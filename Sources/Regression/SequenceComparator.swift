@@ -1,0 +1,117 @@
+// Comparing two frame sources.
+//
+// The frames compared are, in order of preference: the frames asked for; the
+// frames of a side that holds chosen frames only (a golden); every frame both
+// sides hold. A frame that one side lacks, or sides of different lengths, are
+// problems of the sequence, reported once. Frames are loaded and compared one
+// at a time, so memory holds two frames whatever the length; a failing frame's
+// images go to the report writer at once. Images are written for the first
+// `imageLimit` failing frames, and for the worst one if it came later. Any
+// error while loading stops the comparison and is thrown: a comparison that
+// could not be made never passes.
+
+import FrameDiff
+import Raster
+
+/// Compares two frame sources under a tolerance, and their traces.
+public struct SequenceComparator {
+    /// The tolerance frames are judged with.
+    public var tolerance: Tolerance
+    /// The tolerance traces are judged with.
+    public var traceTolerance: TraceTolerance
+    /// Whether to compare traces; a side without one is then a problem.
+    public var comparesTraces: Bool
+    /// The most failing frames to write images for (the worst one is always written).
+    public var imageLimit: Int
+
+    /// A comparator; traces are compared only when asked, images written for 30 failing frames at most.
+    public init(tolerance: Tolerance = .default, traceTolerance: TraceTolerance = .default, comparesTraces: Bool = false, imageLimit: Int = 30) {
+        self.tolerance = tolerance
+        self.traceTolerance = traceTolerance
+        self.comparesTraces = comparesTraces
+        self.imageLimit = imageLimit
+    }
+
+    /// Compares `actual` with `expected` at `frames` (or the frames described above),
+    /// writing failing frames' images to `writer` under `name`. `progress` is called
+    /// after each frame with the number done and the total.
+    public func compare(
+        expected: FrameSource, actual: FrameSource, frames requested: [Int]? = nil, name: String, writer: ReportWriter? = nil,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws(RegressionError) -> ComparisonReport {
+        var report = ComparisonReport(name: name, expected: expected.name, actual: actual.name, status: .passed, tolerance: tolerance)
+        let numbers: [Int]
+        if let requested {
+            numbers = Array(Set(requested)).sorted()
+        } else if !expected.isDense {
+            numbers = expected.frameNumbers
+        } else if !actual.isDense {
+            numbers = actual.frameNumbers
+        } else {
+            numbers = Array(0..<min(expected.frameNumbers.count, actual.frameNumbers.count))
+        }
+        if let e = expected.totalFrames, let a = actual.totalFrames, e != a, expected.kind != .trace, actual.kind != .trace {
+            report.problems.append("\(a) frames, expected \(e)")
+        }
+        let fps = expected.fps ?? actual.fps
+        let comparator = FrameComparator(tolerance: tolerance)
+        var written = 0
+        var worst: (frame: Int, differing: Int)?
+        for (done, n) in numbers.enumerated() {
+            let inExpected = expected.contains(n), inActual = actual.contains(n)
+            guard inExpected && inActual else {
+                let missing = [inExpected ? nil : "expected", inActual ? nil : "actual"].compactMap { $0 }.joined(separator: " and ")
+                report.problems.append("frame \(n) is missing from the \(missing) side")
+                continue
+            }
+            let e = try expected.frame(n), a = try actual.frame(n)
+            let comparison = comparator.compare(expected: e, actual: a)
+            var result = ComparisonReport.FrameResult(frame: n, time: fps.map { Double(n) / $0 }, difference: comparison.difference)
+            if !comparison.difference.isWithinTolerance {
+                let badness = comparison.difference.sizesMatch ? comparison.difference.differingPixels : Int.max
+                if worst == nil || badness > worst!.differing { worst = (n, badness) }
+                if let writer, written < imageLimit {
+                    result.images = try writer.writeImages(expected: e, actual: a, comparison: comparison, name: name, frame: n)
+                    written += 1
+                }
+            }
+            report.frames.append(result)
+            progress?(done + 1, numbers.count)
+        }
+        if let writer, let worst, let index = report.frames.firstIndex(where: { $0.frame == worst.frame }), report.frames[index].images == nil {
+            let e = try expected.frame(worst.frame), a = try actual.frame(worst.frame)
+            report.frames[index].images = try writer.writeImages(
+                expected: e, actual: a, comparison: comparator.compare(expected: e, actual: a), name: name, frame: worst.frame)
+        }
+        let failing = report.failingFrames.count
+        let pictured = report.frames.filter { $0.images != nil }.count
+        if writer != nil && failing > pictured {
+            report.notes.append("images for \(pictured) of the \(failing) failing frames (the first \(imageLimit) and the worst)")
+        }
+        if comparesTraces {
+            compareTraces(expected, actual, into: &report)
+        }
+        report.status = report.hasDifferences ? .failed : .passed
+        return report
+    }
+
+    private func compareTraces(_ expected: FrameSource, _ actual: FrameSource, into report: inout ComparisonReport) {
+        guard let e = expected.trace, let a = actual.trace else {
+            let without = [expected.trace == nil ? expected.name : nil, actual.trace == nil ? actual.name : nil].compactMap { $0 }
+            report.problems.append("no parameter trace in \(without.joined(separator: " and ")) to compare")
+            return
+        }
+        let comparison = e.compare(to: a, tolerance: traceTolerance)
+        report.trace = comparison
+        for difference in comparison.differences where difference.kind == .timing || difference.kind == .values {
+            guard let te = e.track(named: difference.param), let ta = a.track(named: difference.param) else { continue }
+            for k in 0..<te.components {
+                let label = te.components == 1 ? te.name : "\(te.name)[\(k)]"
+                report.tracePlots.append(
+                    .init(
+                        param: label, expected: stride(from: k, to: te.values.count, by: te.components).map { te.values[$0] },
+                        actual: stride(from: k, to: ta.values.count, by: ta.components).map { ta.values[$0] }, firstFrame: difference.firstFrame))
+            }
+        }
+    }
+}

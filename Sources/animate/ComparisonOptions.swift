@@ -1,0 +1,77 @@
+import Foundation
+import ArgumentParser
+import FrameDiff
+
+/// The tolerance options of `diff` and `test`, in perceptual units.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A pixel differs when its colour difference exceeds this (CIEDE2000; 1 is about one just-noticeable difference).", valueName: "ΔE"))
+    var threshold: Double = Tolerance.default.pixelThreshold
+
+    @Option(help: ArgumentHelp("Largest allowed cluster of touching differing pixels, or 'none'.", valueName: "pixels"))
+    var maxCluster: Limit = Limit(Tolerance.default.maxClusterSize.map(Double.init))
+
+    @Option(help: ArgumentHelp("Largest allowed number of differing pixels per frame, or 'none'.", valueName: "pixels"))
+    var maxDiffPixels: Limit = Limit(nil)
+
+    @Option(help: ArgumentHelp("Largest allowed share of differing pixels per frame: a fraction, a percentage such as 0.1%, or 'none'.", valueName: "share"))
+    var maxDiffShare: Limit = Limit(Tolerance.default.maxDifferingShare)
+
+    @Option(help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"))
+    var minSSIM: Limit = Limit(nil)
+
+    @Flag(help: "Do not tolerate anti-aliasing: an edge moved by a fraction of a pixel differs.")
+    var strictEdges = false
+
+    @Flag(help: "Fail on any changed byte (no threshold, no anti-aliasing allowance, no budget).")
+    var exact = false
+
+    @Option(help: ArgumentHelp("How far parameter values may depart before motion differs (absolute, and relative to the value).", valueName: "amount"))
+    var traceTolerance: Double = TraceTolerance.default.absolute
+
+    func validate() throws {
+        guard threshold >= 0, threshold.isFinite else { throw ValidationError("--threshold must be 0 or more") }
+        if let v = maxCluster.value { guard v >= 0, v == v.rounded() else { throw ValidationError("--max-cluster must be a whole number or 'none'") } }
+        if let v = maxDiffPixels.value { guard v >= 0, v == v.rounded() else { throw ValidationError("--max-diff-pixels must be a whole number or 'none'") } }
+        if let v = maxDiffShare.value { guard (0...1).contains(v) else { throw ValidationError("--max-diff-share must be from 0 to 1 (or 0% to 100%)") } }
+        if let v = minSSIM.value { guard (-1...1).contains(v) else { throw ValidationError("--min-ssim must be from -1 to 1") } }
+        guard traceTolerance >= 0, traceTolerance.isFinite else { throw ValidationError("--trace-tolerance must be 0 or more") }
+    }
+
+    /// The tolerance the options describe.
+    var tolerance: Tolerance {
+        if exact { return .exact }
+        return Tolerance(
+            pixelThreshold: threshold, toleratesAntialiasing: !strictEdges, maxClusterSize: maxCluster.value.map { Int($0) },
+            maxDifferingPixels: maxDiffPixels.value.map { Int($0) }, maxDifferingShare: maxDiffShare.value, minimumSSIM: minSSIM.value)
+    }
+
+    /// The trace tolerance the options describe.
+    var traces: TraceTolerance {
+        TraceTolerance(absolute: traceTolerance, relative: traceTolerance)
+    }
+}
+
+/// A number, or `none` for no limit; a trailing `%` divides by 100.
+struct Limit: ExpressibleByArgument {
+    var value: Double?
+
+    init(_ value: Double?) {
+        self.value = value
+    }
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        if text == "none" || text == "off" {
+            value = nil
+            return
+        }
+        let percent = text.hasSuffix("%")
+        guard let number = Double(percent ? String(text.dropLast()) : text), number.isFinite else { return nil }
+        value = percent ? number / 100 : number
+    }
+
+    var defaultValueDescription: String {
+        guard let value else { return "none" }
+        return value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import FrameDiff
+import Foundation
+import Regression
+
+/// `animate diff EXPECTED ACTUAL`: compares two renders frame by frame, and their motion.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two animations frame by frame in perceptual units, tolerating anti-aliasing noise.",
+        discussion: """
+            EXPECTED and ACTUAL are each a video or GIF, a PNG, a folder of PNG frames, a pattern
+            such as frames/%04d.png, a timeline (rendered), a golden folder (golden.json), or a
+            trace file (with --trace). Frames are paired by number; a golden compares its
+            recorded frames.
+
+            A pixel differs when its CIEDE2000 difference exceeds --threshold and a sub-pixel
+            move of an edge does not explain it. A frame fails when its differing pixels form a
+            cluster larger than --max-cluster, or exceed --max-diff-pixels or --max-diff-share, or its
+            SSIM is below --min-ssim. With --trace, parameter traces are compared too, and a
+            timing change is reported with the frame and values where it departs.
+
+            Exit status: 0 within the tolerance; 1 invalid input; 2 differences beyond the
+            tolerance; 3 the report could not be written.
+            """)
+
+    @Argument(help: "The expected animation (the reference).")
+    var expected: String
+
+    @Argument(help: "The actual animation (the one under test).")
+    var actual: String
+
+    @OptionGroup(title: "Tolerance") var comparison: ComparisonOptions
+
+    @Flag(help: "Compare the parameter traces too (timelines, goldens and trace files have them).")
+    var trace = false
+
+    @Option(help: ArgumentHelp("Compare only these frames: 0,15,30, 10..<20, or all.", valueName: "frames"))
+    var frames: String?
+
+    @Option(help: "Device pixels per point for timeline inputs (overrides their scale).")
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Write expected | diff | actual images of failing frames, index.html and summary.json to this folder.", valueName: "folder"))
+    var report: String?
+
+    @Flag(help: "Print the summary as JSON on standard output instead of text.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Print only the verdict line.")
+    var quiet = false
+
+    @OptionGroup var limits: TimelineOptions
+
+    func validate() throws {
+        if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
+        if let frames { _ = try FrameChoice.parseFrames(frames) }
+    }
+
+    func run() throws {
+        let loader = try limits.loader()
+        let e: FrameSource, a: FrameSource
+        do throws(RegressionError) {
+            e = try FrameSource.open(expected, scale: scale, loader: loader)
+            a = try FrameSource.open(actual, scale: scale, loader: loader)
+        } catch {
+            throw CommandFailure.invalid(error.description)
+        }
+        let tracesOnly = e.kind == .trace || a.kind == .trace
+        if tracesOnly && (e.trace == nil || a.trace == nil) {
+            throw CommandFailure.invalid("a trace file is compared with another trace, a timeline or a golden")
+        }
+        var requested: [Int]?
+        if let frames, case .frames(let list) = try FrameChoice.parseFrames(frames) { requested = list }
+        if tracesOnly { requested = [] }
+        let writer: ReportWriter?
+        do throws(RegressionError) {
+            writer = try report.map { path throws(RegressionError) in try ReportWriter(directory: path) }
+        } catch {
+            throw CommandFailure.output(error.description)
+        }
+        let comparator = SequenceComparator(tolerance: comparison.tolerance, traceTolerance: comparison.traces, comparesTraces: trace || tracesOnly)
+        let result: ComparisonReport
+        do throws(RegressionError) {
+            result = try comparator.compare(expected: e, actual: a, frames: requested, name: "diff", writer: writer)
+        } catch {
+            throw error.isOutputFailure ? CommandFailure.output(error.description) : CommandFailure.invalid(error.description)
+        }
+        if !tracesOnly && result.frames.isEmpty && result.problems.isEmpty {
+            throw CommandFailure.invalid("no frames to compare: \(expected) and \(actual) have no frame number in common")
+        }
+        do throws(RegressionError) {
+            try writer?.finish(title: "animate diff \(expected) \(actual)", reports: [result])
+        } catch {
+            throw CommandFailure.output(error.description)
+        }
+        if json {
+            print(try SummaryText.json(title: "animate diff", reports: [result]))
+        } else {
+            SummaryText.printDiff(result, quiet: quiet, report: writer?.pagePath)
+        }
+        if result.hasDifferences { throw ExitCode(2) }
+    }
+}

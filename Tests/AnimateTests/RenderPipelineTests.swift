@@ -1,0 +1,195 @@
+import Export
+import Foundation
+import Raster
+import Timeline
+import XCTest
+
+/// The render pipeline end to end: frame ranges and `concat`, raw output, memory, progress, budgets.
+final class RenderPipelineTests: XCTestCase {
+    var work: URL!
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("animate-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    var binary: URL { Bundle.main.bundleURL.appendingPathComponent("animate") }
+
+    /// Runs the built binary in the work folder; returns its exit status, standard output and standard error.
+    @discardableResult
+    func animate(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        // Standard output goes to a file, so that a large output cannot fill a pipe while
+        // standard error is read.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("animate-stdout-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try output.close()
+        let outData = try Data(contentsOf: outputFile)
+        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    }
+
+    func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    func load(_ path: String) throws -> TimelineDocument {
+        try TimelineLoader().load([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// A timeline of a red circle crossing a `width × height` canvas in `seconds` at `fps`.
+    func writeTimeline(_ name: String, width: Int = 120, height: Int = 80, fps: Int = 25, seconds: Double = 2, background: String = "white") throws -> String {
+        let json = """
+            { "version": 1, "size": [\(width), \(height)], "fps": \(fps), "duration": \(seconds), "background": "\(background)",
+              "params": { "p": 0 },
+              "animations": [ { "param": "p", "at": 0, "to": 1, "curve": "easeInOut(duration: \(seconds))" } ],
+              "scene": { "zstack": [ { "circle": {}, "modifiers": [ { "fill": "red" }, { "frame": { "width": \(height / 2), "height": \(height / 2) } },
+                                                                    { "offset": { "x": "=\(-width / 3) + \(2 * width / 3) * p", "y": 0 } } ] } ] } }
+            """
+        let file = path(name)
+        try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    func testPiecesJoinedByConcatEqualTheWholeRender() throws {
+        let timeline = CommandLineTests.timeline("double-ellipse.json")
+        let common = ["--fps", "10", "--quiet"]
+        let variants: [(String, [String])] = [("gif", ["--dither", "none", "--lossy", "0"]), ("mp4", ["--crf", "0", "--preset", "ultrafast"]), ("rgba", [])]
+        for (ext, options) in variants {
+            XCTAssertEqual(try animate([timeline, "-o", "whole.\(ext)"] + common + options).status, 0)
+            XCTAssertEqual(try animate([timeline, "--frames", "0..<13", "-o", "a.\(ext)"] + common + options).status, 0)
+            XCTAssertEqual(try animate([timeline, "--frames", "13...29", "-o", "b.\(ext)"] + common + options).status, 0)
+            XCTAssertEqual(try animate([timeline, "--from", "3", "-o", "c.\(ext)"] + common + options).status, 0)
+            let joined = try animate(["concat", "a.\(ext)", "b.\(ext)", "c.\(ext)", "-o", "joined.\(ext)"])
+            XCTAssertEqual(joined.status, 0, joined.stderr)
+            if ext == "rgba" {
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("joined.rgba"))), try Data(contentsOf: URL(fileURLWithPath: path("whole.rgba"))))
+            } else {
+                let whole = try MediaProbe.decodeFrames(path: path("whole.\(ext)"))
+                XCTAssertEqual(whole.count, 40, ext)
+                XCTAssertEqual(try MediaProbe.decodeFrames(path: path("joined.\(ext)")), whole, ext)
+                XCTAssertEqual(try MediaProbe.info(path: path("joined.\(ext)")).frameDurations.reduce(0, +), 4, accuracy: 1e-6, ext)
+            }
+        }
+    }
+
+    func testRawRGBAStreamsToStandardOutput() throws {
+        let timeline = try writeTimeline("circle.json")
+        let document = try load(timeline)
+        let result = try animate([timeline, "--format", "rgba", "-o", "-", "--frames", "10..<20"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frameBytes = 120 * 80 * 4
+        XCTAssertEqual(result.stdout.count, 10 * frameBytes)
+        XCTAssertEqual([UInt8](result.stdout.prefix(frameBytes)), document.render(frame: 10).straightAlphaData())
+        XCTAssertEqual([UInt8](result.stdout.suffix(frameBytes)), document.render(frame: 19).straightAlphaData())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["circle.json"])
+    }
+
+    /// Peak resident memory in KiB of one run of the binary, from `wait4`'s resource usage.
+    func peakMemory(_ arguments: [String]) throws -> Int {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        XCTAssertEqual(posix_spawn(&pid, binary.path, &actions, nil, argv, environ), 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        XCTAssertEqual(wait4(pid, &status, 0, &usage), pid)
+        XCTAssertEqual(status, 0, "exit status")
+        return usage.ru_maxrss
+    }
+
+    func testPeakMemoryDoesNotGrowWithTheFrameCount() throws {
+        // 200 × 150 frames are 117 KiB each: keeping even one in a hundred would add 3.5 MiB
+        // over 3,000 frames, beyond the 10 % allowed.
+        let short = try writeTimeline("short.json", width: 200, height: 150, fps: 100, seconds: 3)
+        let long = try writeTimeline("long.json", width: 200, height: 150, fps: 100, seconds: 30)
+        let small = try peakMemory([short, "--format", "rgba", "-o", "-"])
+        let large = try peakMemory([long, "--format", "rgba", "-o", "-"])
+        // Measured: 52,744 KiB for 300 frames and for 3,000.
+        XCTAssertLessThan(Double(large), 1.1 * Double(small), "300 frames: \(small) KiB, 3,000 frames: \(large) KiB")
+    }
+
+    func testProgressIsPlainLinesWhenNotATerminalAndQuietIsSilent() throws {
+        let timeline = try writeTimeline("circle.json")
+        let loud = try animate([timeline, "-o", "a.mp4", "--preset", "ultrafast"])
+        XCTAssertEqual(loud.status, 0, loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("render: 50/50 frames (100 %)"), loud.stderr)
+        XCTAssertFalse(loud.stderr.contains("\r"), "no carriage returns when standard error is not a terminal")
+        XCTAssertTrue(loud.stderr.contains("wrote 50 frames to"), loud.stderr)
+        let quiet = try animate([timeline, "-o", "b.mp4", "--preset", "ultrafast", "--quiet"])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stderr, "")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["circle.json", "a.mp4", "b.mp4"])
+    }
+
+    func testGIFTimingAtRatesThatDoNotDivideAHundred() throws {
+        let timeline = try writeTimeline("circle.json", fps: 30, seconds: 1)
+        let thirty = try animate([timeline, "-o", "thirty.gif"])
+        XCTAssertEqual(thirty.status, 0, thirty.stderr)
+        XCTAssertTrue(thirty.stderr.contains("3, 4, 3 cs"), thirty.stderr)
+        XCTAssertEqual(try MediaProbe.info(path: path("thirty.gif")).frameDurations.reduce(0, +), 1, accuracy: 1e-9)
+        let resampled = try animate([timeline, "-o", "even.gif", "--fps", "25", "--quiet"])
+        XCTAssertEqual(resampled.status, 0, resampled.stderr)
+        let info = try MediaProbe.info(path: path("even.gif"))
+        XCTAssertEqual(info.frameCount, 25)
+        XCTAssertEqual(Set(info.frameDurations.map { Int(($0 * 100).rounded()) }), [4])
+        let fast = try animate([timeline, "-o", "fast.gif", "--fps", "60"])
+        XCTAssertTrue(fast.stderr.contains("warning"), fast.stderr)
+    }
+
+    func testMaxSizeFindsAGIFWithinTheBudget() throws {
+        let timeline = CommandLineTests.timeline("double-ellipse.json")
+        let full = try animate([timeline, "-o", "full.gif", "--fps", "5", "--quiet"])
+        XCTAssertEqual(full.status, 0, full.stderr)
+        let fullSize = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path("full.gif"))[.size] as? Int)
+        let budget = fullSize * 6 / 10
+        let fitted = try animate([timeline, "-o", "fitted.gif", "--fps", "5", "--max-size", "\(budget)"])
+        XCTAssertEqual(fitted.status, 0, fitted.stderr)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path("fitted.gif"))[.size] as? Int)
+        XCTAssertLessThanOrEqual(size, budget)
+        XCTAssertGreaterThan(size, budget / 3, "the search takes the best rung that fits, not the smallest")
+        XCTAssertTrue(fitted.stderr.contains("allowed"), fitted.stderr)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["full.gif", "fitted.gif"], "attempts are removed")
+        let impossible = try animate([timeline, "-o", "tiny.gif", "--fps", "5", "--max-size", "100", "--quiet"])
+        XCTAssertEqual(impossible.status, 3)
+        XCTAssertTrue(impossible.stderr.contains("no GIF fits"), impossible.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("tiny.gif")))
+    }
+
+    func testClearBackgroundWebMKeepsAlpha() throws {
+        let timeline = try writeTimeline("clear.json", seconds: 0.4, background: "clear")
+        let result = try animate([timeline, "-o", "clear.webm", "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try MediaProbe.decodeFrames(path: path("clear.webm"))
+        XCTAssertEqual(frames.count, 10)
+        XCTAssertLessThan(try XCTUnwrap(frames.first).pixel(x: 2, y: 2).a, 8)
+        XCTAssertGreaterThan(try XCTUnwrap(frames.first).pixel(x: 20, y: 40).a, 240)
+    }
+
+    func testBadRangesExitOneAndWriteNothing() throws {
+        let timeline = try writeTimeline("circle.json")
+        XCTAssertEqual(try animate([timeline, "-o", "x.gif", "--frames", "10..<500"]).status, 1)
+        XCTAssertEqual(try animate([timeline, "-o", "x.gif", "--frames", "ten"]).status, 1)
+        XCTAssertEqual(try animate([timeline, "-o", "x.gif", "--from", "1", "--to", "0.5"]).status, 1)
+        XCTAssertEqual(try animate([timeline, "-o", "x.gif", "--max-size", "lots"]).status, 1)
+        XCTAssertEqual(try animate(["concat", "a.gif", "-o", "x.mp4"]).status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["circle.json"])
+    }
+}

@@ -1,0 +1,88 @@
+@testable import Export
+import XCTest
+
+/// The encoder's output read back by a GIF LZW decoder written from the specification.
+final class LZWEncoderTests: XCTestCase {
+    /// Decodes a GIF LZW code stream (GIF89a appendix F) into indices.
+    private func decode(_ data: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize
+        var dictionary: [[UInt8]] = []
+        func resetDictionary() { dictionary = (0..<clear).map { [UInt8($0)] } + [[], []] }
+        resetDictionary()
+        var codeSize = minimumCodeSize + 1
+        var bitOffset = 0
+        var output: [UInt8] = []
+        var previous: [UInt8]?
+        while bitOffset + codeSize <= data.count * 8 {
+            var code = 0
+            for bit in 0..<codeSize where data[(bitOffset + bit) / 8] >> ((bitOffset + bit) % 8) & 1 == 1 { code |= 1 << bit }
+            bitOffset += codeSize
+            if code == clear {
+                resetDictionary()
+                codeSize = minimumCodeSize + 1
+                previous = nil
+                continue
+            }
+            if code == clear + 1 { break }
+            let entry: [UInt8]
+            if code < dictionary.count {
+                entry = dictionary[code]
+                if let previous, dictionary.count < 4096 { dictionary.append(previous + [entry[0]]) }
+            } else {
+                let p = previous!
+                entry = p + [p[0]]
+                dictionary.append(entry)
+            }
+            output += entry
+            previous = entry
+            if dictionary.count == 1 << codeSize && codeSize < 12 { codeSize += 1 }
+        }
+        return output
+    }
+
+    private func encode(_ options: [[UInt8]], minimumCodeSize: Int) -> (data: [UInt8], chosen: [UInt8]) {
+        let width = LZWEncoder.maximumOptions
+        var flat = [UInt8](repeating: 0, count: options.count * width)
+        var counts = [UInt8](repeating: 0, count: options.count)
+        for (k, list) in options.enumerated() {
+            for (j, option) in list.enumerated() { flat[k * width + j] = option }
+            counts[k] = UInt8(list.count)
+        }
+        var chosen = [UInt8](repeating: 0, count: options.count)
+        var data: [UInt8] = []
+        LZWEncoder().encode(options: flat, optionCounts: counts, count: options.count, minimumCodeSize: minimumCodeSize, chosen: &chosen, into: &data)
+        return (data, chosen)
+    }
+
+    func testFixedIndicesRoundTrip() {
+        var generator = SplitMix(seed: 3)
+        for (count, bits) in [(1, 2), (2, 2), (100, 2), (5000, 4), (40000, 8)] {
+            let pixels = (0..<count).map { _ in UInt8(generator.next() % UInt64(1 << bits)) }
+            let (data, chosen) = encode(pixels.map { [$0] }, minimumCodeSize: bits)
+            XCTAssertEqual(chosen, pixels)
+            XCTAssertEqual(decode(data, minimumCodeSize: bits), pixels, "\(count) pixels of \(bits) bits")
+        }
+    }
+
+    func testLongRunsCompressToFewCodes() {
+        let (data, _) = encode(Array(repeating: [5], count: 20000), minimumCodeSize: 8)
+        // A run of n needs about √(2n) = 200 codes of 9-10 bits.
+        XCTAssertLessThan(data.count, 300)
+        XCTAssertEqual(decode(data, minimumCodeSize: 8), Array(repeating: 5, count: 20000))
+    }
+
+    func testChoicesStayWithinTheOptionsAndDecodeToTheChoices() {
+        var generator = SplitMix(seed: 11)
+        let options: [[UInt8]] = (0..<30000).map { k in
+            let base = UInt8((k / 7) % 13)
+            // A third of the pixels may be sent as noise (listed first) or as the run's index.
+            return generator.next() % 3 == 0 ? [UInt8(generator.next() % 16), base] : [base]
+        }
+        let (data, chosen) = encode(options, minimumCodeSize: 4)
+        for (k, choice) in chosen.enumerated() { XCTAssertTrue(options[k].contains(choice), "pixel \(k)") }
+        XCTAssertEqual(decode(data, minimumCodeSize: 4), chosen)
+        // Freedom pays: the same pixels with the first option forced compress worse.
+        let (forced, _) = encode(options.map { [$0[0]] }, minimumCodeSize: 4)
+        XCTAssertLessThan(data.count, forced.count)
+    }
+}

@@ -1,0 +1,66 @@
+@testable import Export
+import XCTest
+
+final class PaletteTests: XCTestCase {
+    private func histogram(_ colors: [(RGB8, Int)], exactLimit: Int = 1 << 16) -> ColorHistogram {
+        var histogram = ColorHistogram(exactLimit: exactLimit)
+        for (color, count) in colors {
+            let pixels = [UInt8](repeating: 0, count: 4 * count).enumerated().map { i, _ in [color.r, color.g, color.b, 255][i % 4] }
+            pixels.withUnsafeBufferPointer { histogram.add($0.baseAddress!, count: count) }
+        }
+        return histogram
+    }
+
+    func testOKLabReferenceValues() {
+        // Ottosson's published values: white is L = 1, a = b = 0; sRGB red is (0.628, 0.225, 0.126).
+        let white = OKLab(r: 255, g: 255, b: 255)
+        XCTAssertEqual(white.l, 1, accuracy: 1e-3)
+        XCTAssertEqual(white.a, 0, accuracy: 1e-3)
+        XCTAssertEqual(white.b, 0, accuracy: 1e-3)
+        let red = OKLab(r: 255, g: 0, b: 0)
+        XCTAssertEqual(red.l, 0.628, accuracy: 2e-3)
+        XCTAssertEqual(red.a, 0.225, accuracy: 2e-3)
+        XCTAssertEqual(red.b, 0.126, accuracy: 2e-3)
+        XCTAssertEqual(OKLab(r: 0, g: 0, b: 0).l, 0, accuracy: 1e-6)
+    }
+
+    func testFewColoursAreThePaletteExactlyMostFrequentFirst() {
+        let colors: [(RGB8, Int)] = [(RGB8(r: 200, g: 30, b: 90), 5), (RGB8(r: 201, g: 30, b: 90), 50), (RGB8(r: 0, g: 0, b: 0), 20)]
+        let palette = PaletteBuilder.palette(from: histogram(colors), maxColors: 3)
+        XCTAssertEqual(palette.colors, [RGB8(r: 201, g: 30, b: 90), RGB8(r: 0, g: 0, b: 0), RGB8(r: 200, g: 30, b: 90)])
+    }
+
+    func testClustersGetTheirWeightedMeans() {
+        // Two tight clusters, far apart: two entries, each the pixel-weighted mean of its cluster.
+        let colors: [(RGB8, Int)] = [
+            (RGB8(r: 10, g: 10, b: 10), 3), (RGB8(r: 14, g: 10, b: 10), 1),
+            (RGB8(r: 240, g: 200, b: 0), 1), (RGB8(r: 244, g: 204, b: 0), 1),
+        ]
+        let palette = PaletteBuilder.palette(from: histogram(colors), maxColors: 2)
+        XCTAssertEqual(Set(palette.colors), [RGB8(r: 11, g: 10, b: 10), RGB8(r: 242, g: 202, b: 0)])
+    }
+
+    func testTooManyColoursFoldIntoBinsKeepingMeans() {
+        var colors: [(RGB8, Int)] = []
+        for r in 0..<40 { for g in 0..<40 { colors.append((RGB8(r: UInt8(r * 6), g: UInt8(g * 6), b: 77), 1)) } }
+        let folded = histogram(colors, exactLimit: 100)
+        XCTAssertFalse(folded.isExact)
+        XCTAssertEqual(folded.pixelCount, 1600)
+        XCTAssertEqual(folded.points.reduce(0) { $0 + $1.count }, 1600)
+        XCTAssertEqual(folded.points.reduce(0) { $0 + $1.blue }, 77 * 1600, "channel sums survive folding")
+        let palette = PaletteBuilder.palette(from: folded, maxColors: 64)
+        XCTAssertLessThanOrEqual(palette.colors.count, 64)
+        XCTAssertEqual(Set(palette.colors).count, palette.colors.count, "entries are distinct")
+    }
+
+    func testRefinementNeverLeavesAColourFartherThanTheMedianCutBoxes() {
+        // A ramp of 256 greys in 16 entries: every grey within half a step (8) plus rounding.
+        let colors = (0..<256).map { (RGB8(r: UInt8($0), g: UInt8($0), b: UInt8($0)), 1) }
+        let palette = PaletteBuilder.palette(from: histogram(colors), maxColors: 16)
+        let mapper = PaletteMapper(palette: palette)
+        for grey in 0..<256 {
+            let entry = palette.colors[mapper.nearest(UInt8(grey), UInt8(grey), UInt8(grey))]
+            XCTAssertLessThanOrEqual(abs(Int(entry.r) - grey), 12, "grey \(grey) → \(entry)")
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Geometry
+import XCTest
+
+@testable import Raster
+
+/// Blend modes against a plain scalar transcription of their definitions, and the
+/// semantics of clips, masks and layers.
+final class CompositingTests: XCTestCase {
+    func square(_ size: Double = 8) -> Path {
+        var p = Path()
+        p.addRect(Rect(x: 0, y: 0, width: size, height: size))
+        return p
+    }
+
+    /// W3C Compositing Level 1 in doubles, one channel at a time, straight from the text.
+    func reference(_ mode: BlendMode, source s: [Double], backdrop d: [Double]) -> [Double] {
+        let sa = s[3], da = d[3]
+        let cs = (0..<3).map { sa > 0 ? s[$0] / sa : 0 }, cb = (0..<3).map { da > 0 ? d[$0] / da : 0 }
+        func general(_ b: [Double]) -> [Double] {
+            var out: [Double] = []
+            for k in 0..<3 {
+                let mixed: Double = sa * (1 - da) * cs[k] + da * (1 - sa) * cb[k]
+                out.append(mixed + sa * da * b[k])
+            }
+            return out + [sa + da - sa * da]
+        }
+        func lum(_ c: [Double]) -> Double { 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] }
+        func clip(_ c: [Double]) -> [Double] {
+            let l = lum(c), n = c.min()!, x = c.max()!
+            var r = c
+            if n < 0 { r = r.map { l + ($0 - l) * l / (l - n) } }
+            if x > 1 { r = r.map { l + ($0 - l) * (1 - l) / (x - l) } }
+            return r
+        }
+        func setLum(_ c: [Double], _ l: Double) -> [Double] { clip(c.map { $0 + l - lum(c) }) }
+        func sat(_ c: [Double]) -> Double { c.max()! - c.min()! }
+        func setSat(_ c: [Double], _ s: Double) -> [Double] {
+            let n = c.min()!, x = c.max()!
+            return x > n ? c.map { ($0 - n) * s / (x - n) } : [0, 0, 0]
+        }
+        func separable(_ f: (Double, Double) -> Double) -> [Double] { general((0..<3).map { f(cb[$0], cs[$0]) }) }
+        func hardLight(_ b: Double, _ s: Double) -> Double { s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
+        switch mode {
+        case .normal: return (0..<4).map { s[$0] + d[$0] * (1 - sa) }
+        case .multiply: return separable { $0 * $1 }
+        case .screen: return separable { $0 + $1 - $0 * $1 }
+        case .overlay: return separable { hardLight($1, $0) }
+        case .darken: return separable { min($0, $1) }
+        case .lighten: return separable { max($0, $1) }
+        case .colorDodge: return separable { b, s in b == 0 ? 0 : (s >= 1 ? 1 : min(1, b / (1 - s))) }
+        case .colorBurn: return separable { b, s in b >= 1 ? 1 : (s <= 0 ? 0 : 1 - min(1, (1 - b) / s)) }
+        case .softLight:
+            return separable { b, s in
+                if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
+                let dd = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
+                return b + (2 * s - 1) * (dd - b)
+            }
+        case .hardLight: return separable(hardLight)
+        case .difference: return separable { abs($0 - $1) }
+        case .exclusion: return separable { $0 + $1 - 2 * $0 * $1 }
+        case .hue: return general(setLum(setSat(cs, sat(cb)), lum(cb)))
+        case .saturation: return general(setLum(setSat(cb, sat(cs)), lum(cb)))
+        case .color: return general(setLum(cs, lum(cb)))
+        case .luminosity: return general(setLum(cb, lum(cs)))
+        case .sourceAtop: return (0..<3).map { s[$0] * da + d[$0] * (1 - sa) } + [da]
+        case .destinationOver: return (0..<4).map { s[$0] * (1 - da) + d[$0] }
+        case .destinationOut: return (0..<4).map { d[$0] * (1 - sa) }
+        case .plusDarker:
+            let a = min(1, sa + da)
+            return (0..<3).map { max(0, a - ((sa - s[$0]) + (da - d[$0]))) } + [a]
+        case .plusLighter: return (0..<4).map { min(1, s[$0] + d[$0]) }
+        }
+    }
+
+    func testEveryBlendModeMatchesItsDefinition() {
+        var g = SeededGenerator(seed: 21)
+        for mode in BlendMode.allCases {
+            for _ in 0..<40 {
+                func color() -> Color {
+                    Color(
+                        red: .random(in: 0...1, using: &g), green: .random(in: 0...1, using: &g), blue: .random(in: 0...1, using: &g),
+                        alpha: g.next() % 3 == 0 ? 1 : .random(in: 0...1, using: &g))
+                }
+                let backdrop = color(), source = color()
+                let canvas = Canvas(width: 2, height: 2, background: backdrop)
+                canvas.fill(square(2), paint: Paint(.solid(source), blendMode: mode))
+                // The backdrop is stored in 8 bits; the source colour is used as given.
+                let b8 = backdrop.premultiplied
+                let d = [b8.r, b8.g, b8.b, b8.a].map { Double($0) / 255 }
+                let s = [source.red * source.alpha, source.green * source.alpha, source.blue * source.alpha, source.alpha]
+                let expected = reference(mode, source: s, backdrop: d)
+                let p = canvas.pixmap.pixel(x: 1, y: 1)
+                for (k, v) in [p.r, p.g, p.b, p.a].enumerated() {
+                    XCTAssertEqual(Double(v), min(max(expected[k], 0), 1) * 255, accuracy: 1.01, "\(mode) channel \(k) source \(s) backdrop \(d)")
+                }
+            }
+        }
+    }
+
+    /// Partial coverage interpolates between the backdrop and the blended result.
+    func testCoverageInterpolatesTheResult() {
+        var half = Path()
+        half.addRect(Rect(x: 0, y: 0, width: 0.5, height: 1))
+        let canvas = Canvas(width: 1, height: 1, background: Color(red: 0.2, green: 0.6, blue: 1))
+        canvas.fill(half, paint: Paint(.solid(Color(red: 0, green: 0, blue: 0, alpha: 0.8)), blendMode: .destinationOut))
+        // d · (1 − 0.5 · 0.8)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 0, y: 0), PremultipliedRGBA8(r: 31, g: 92, b: 153, a: 153))
+    }
+
+    func testIntegralRectangleClipNeedsNoMaskAndIsExact() {
+        let canvas = Canvas(width: 20, height: 20)
+        var clip = Path()
+        clip.addRect(Rect(x: 3, y: 4, width: 10, height: 7))
+        canvas.pushClip(clip)
+        XCTAssertNil(canvas.clips.last?.mask)
+        canvas.fill(square(20), paint: .solid(.black))
+        canvas.popClip()
+        let alpha = stride(from: 3, to: canvas.pixmap.data.count, by: 4).map { Int(canvas.pixmap.data[$0]) }.reduce(0, +)
+        XCTAssertEqual(alpha, 70 * 255)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 3, y: 4).a, 255)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 2, y: 4).a, 0)
+    }
+
+    /// An antialiased clip scales coverage: the clip's own coverage times the fill's.
+    func testClipMultipliesCoverage() {
+        let canvas = Canvas(width: 4, height: 1)
+        var clip = Path()
+        clip.addRect(Rect(x: 0, y: 0, width: 2.5, height: 1))
+        var fill = Path()
+        fill.addRect(Rect(x: 1.5, y: 0, width: 2.5, height: 1))
+        canvas.pushClip(clip)
+        canvas.fill(fill, paint: .solid(.black))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 0, y: 0).a, 0)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 1, y: 0).a, 128)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 2, y: 0).a, 128)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 3, y: 0).a, 0)
+        // Nested: a second clip intersects.
+        var second = Path()
+        second.addRect(Rect(x: 0, y: 0, width: 1.5, height: 1))
+        canvas.pushClip(second)
+        canvas.fill(square(4), paint: .solid(.black))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 1, y: 0).a, 128 + 64)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 2, y: 0).a, 128)
+        XCTAssertEqual(canvas.clipDepth, 2)
+        canvas.popClip()
+        canvas.popClip()
+        canvas.popClip()  // nothing left to pop: ignored
+        XCTAssertEqual(canvas.clipDepth, 0)
+    }
+
+    func testClipOutsideTheCanvasHidesEverything() {
+        let canvas = Canvas(width: 4, height: 4)
+        var far = Path()
+        far.addEllipse(in: Rect(x: 100, y: 100, width: 5, height: 5))
+        canvas.pushClip(far)
+        canvas.fill(square(4), paint: .solid(.black))
+        XCTAssertEqual(canvas.pixmap, Canvas(width: 4, height: 4).pixmap)
+    }
+
+    func testMaskUsesAlphaOrLuminanceAtItsOffset() {
+        var image = Pixmap(width: 2, height: 1)
+        image.setPixel(x: 0, y: 0, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        image.setPixel(x: 1, y: 0, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(Mask(image).data, [255, 255])
+        XCTAssertEqual(Mask(image, mode: .luminance).data, [255, 0])
+        let canvas = Canvas(width: 4, height: 1)
+        canvas.pushMask(Mask(image, mode: .luminance), x: 1, y: 0)
+        canvas.fill(square(4), paint: .solid(.black))
+        XCTAssertEqual((0..<4).map { canvas.pixmap.pixel(x: $0, y: 0).a }, [0, 255, 0, 0])
+    }
+
+    /// Group opacity: overlapping shapes in a layer do not show through each other.
+    func testLayerOpacityAppliesToTheGroup() {
+        let canvas = Canvas(width: 4, height: 4, background: .white)
+        canvas.beginLayer()
+        canvas.fill(square(4), paint: .solid(Color(red: 1, green: 0, blue: 0)))
+        canvas.fill(square(4), paint: .solid(Color(red: 0, green: 0, blue: 1)))
+        XCTAssertEqual(canvas.layerDepth, 1)
+        canvas.endLayer(opacity: 0.5)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 1, y: 1), PremultipliedRGBA8(r: 128, g: 128, b: 255, a: 255))
+        XCTAssertEqual(canvas.layerDepth, 0)
+        canvas.endLayer()  // no open layer: ignored
+    }
+
+    /// Clips pushed inside a layer end with it; the layer is composited through the clip
+    /// that was current when it began.
+    func testLayersKeepTheirClipsApart() {
+        let canvas = Canvas(width: 4, height: 1)
+        var left = Path()
+        left.addRect(Rect(x: 0, y: 0, width: 2, height: 1))
+        var right = Path()
+        right.addRect(Rect(x: 1, y: 0, width: 3, height: 1))
+        canvas.pushClip(left)
+        canvas.beginLayer()
+        canvas.pushClip(right)
+        canvas.popClip()
+        canvas.popClip()  // may not pop the clip made before the layer
+        canvas.pushClip(right)
+        canvas.fill(square(4), paint: .solid(.black))
+        canvas.endLayer(blendMode: .normal)
+        XCTAssertEqual((0..<4).map { canvas.pixmap.pixel(x: $0, y: 0).a }, [0, 255, 0, 0])
+        XCTAssertEqual(canvas.clipDepth, 1)
+    }
+
+    func testLayerBlendMode() {
+        let canvas = Canvas(width: 2, height: 2, background: Color(red: 0.5, green: 0.5, blue: 0.5))
+        canvas.beginLayer()
+        canvas.fill(square(2), paint: .solid(Color(red: 1, green: 0, blue: 0.5)))
+        canvas.endLayer(blendMode: .multiply)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 0, y: 0), PremultipliedRGBA8(r: 128, g: 0, b: 64, a: 255))
+    }
+
+    func testDrawingNeverFailsOnDegenerateInput() {
+        let canvas = Canvas(width: 8, height: 8)
+        let before = canvas.pixmap
+        var nan = Path()
+        nan.move(to: Point(x: .nan, y: 0))
+        nan.addLine(to: Point(x: 4, y: 4))
+        canvas.fill(nan, paint: .solid(.black))
+        canvas.fill(square(), transform: AffineTransform(scaleX: .infinity, y: 1), paint: .solid(.black))
+        canvas.stroke(square(), transform: AffineTransform(scaleX: 0, y: 0), paint: .solid(.black), style: StrokeStyle(lineWidth: 2))
+        canvas.fill(square(), paint: Paint(.image(Pixmap(width: 2, height: 2), quality: .bilinear), transform: AffineTransform(scaleX: 0, y: 1)))
+        canvas.fill(square(), paint: Paint(.solid(.black), opacity: .nan))
+        canvas.fillBackdrop(square(), blurRadius: .infinity)
+        XCTAssertEqual(canvas.pixmap, before)
+        let tiny = Canvas(width: 0, height: -3)
+        XCTAssertEqual(tiny.width, 1)
+        tiny.fill(square(), paint: .solid(.black))
+        XCTAssertEqual(tiny.pixmap.pixel(x: 0, y: 0).a, 255)
+    }
+
+    func testHairlineIsOneDevicePixelWide() {
+        for scale in [0.25, 1, 4] {
+            let canvas = Canvas(width: 64, height: 16)
+            var line = Path()
+            line.move(to: Point(x: 8 / scale, y: 8.5 / scale))
+            line.addLine(to: Point(x: 56 / scale, y: 8.5 / scale))
+            canvas.stroke(line, transform: AffineTransform(scaleX: scale, y: scale), paint: .solid(.black), style: StrokeStyle(lineWidth: 0))
+            let alpha = stride(from: 3, to: canvas.pixmap.data.count, by: 4).map { Double(canvas.pixmap.data[$0]) }.reduce(0, +) / 255
+            XCTAssertEqual(alpha, 48, accuracy: 0.05, "scale \(scale)")
+        }
+    }
+
+    func testImageNearestPicksTheContainingPixel() {
+        var image = Pixmap(width: 2, height: 1)
+        image.setPixel(x: 0, y: 0, PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        image.setPixel(x: 1, y: 0, PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+        let canvas = Canvas(width: 8, height: 1)
+        canvas.drawImage(image, in: Rect(x: 0, y: 0, width: 8, height: 1), quality: .nearest)
+        XCTAssertEqual((0..<8).map { canvas.pixmap.pixel(x: $0, y: 0).r }, [255, 255, 255, 255, 0, 0, 0, 0])
+        let smooth = Canvas(width: 8, height: 1)
+        smooth.drawImage(image, in: Rect(x: 0, y: 0, width: 8, height: 1), quality: .bilinear)
+        // Pixel centres 0.5…7.5 map to 0.0625…0.9375 of the image: pad, then a ramp, then pad.
+        XCTAssertEqual((0..<8).map { smooth.pixmap.pixel(x: $0, y: 0).r }, [255, 255, 223, 159, 96, 32, 0, 0])
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import XCTest
+
+@testable import Raster
+
+/// Gradients against their analytic definitions, under any affine paint transform
+/// (the differential test can only use transforms Blend2D handles correctly).
+final class GradientTests: XCTestCase {
+    let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 1, green: 1, blue: 1)
+
+    /// Renders a black-to-white gradient over the canvas; returns the red channel / 255.
+    func render(_ shader: Shader, transform: AffineTransform, size: Int = 48) -> (Int, Int) -> Double {
+        let canvas = Canvas(width: size, height: size)
+        var rect = Path()
+        rect.addRect(Rect(x: 0, y: 0, width: Double(size), height: Double(size)))
+        canvas.fill(rect, paint: Paint(shader, transform: transform))
+        let pixmap = canvas.pixmap
+        return { x, y in Double(pixmap.pixel(x: x, y: y).r) / 255 }
+    }
+
+    func randomTransform(_ g: inout SeededGenerator) -> AffineTransform {
+        AffineTransform(
+            a: .random(in: 0.4...1.5, using: &g), b: .random(in: -0.8...0.8, using: &g), c: .random(in: -0.8...0.8, using: &g),
+            d: .random(in: 0.4...1.5, using: &g), tx: .random(in: -10...30, using: &g), ty: .random(in: -10...30, using: &g))
+    }
+
+    /// The paint-space point at the centre of pixel (x, y).
+    func paintPoint(_ t: AffineTransform, _ x: Int, _ y: Int) -> Point { t.inverted!.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+
+    func testLinearGradientFollowsItsProjection() {
+        var g = SeededGenerator(seed: 11)
+        for _ in 0..<10 {
+            let t = randomTransform(&g)
+            let start = Point(x: .random(in: 0...20, using: &g), y: .random(in: 0...20, using: &g))
+            let end = Point(x: .random(in: 20...50, using: &g), y: .random(in: 0...50, using: &g))
+            let value = render(.linearGradient(Gradient(colors: [black, white]), start: start, end: end), transform: t)
+            for y in stride(from: 0, to: 48, by: 5) {
+                for x in stride(from: 0, to: 48, by: 5) {
+                    let p = paintPoint(t, x, y), d = end - start
+                    let s = ((p.x - start.x) * d.x + (p.y - start.y) * d.y) / (d.x * d.x + d.y * d.y)
+                    XCTAssertEqual(value(x, y), min(max(s, 0), 1), accuracy: 1.6 / 255)
+                }
+            }
+        }
+    }
+
+    func testRadialGradientFollowsDistanceUnderSkew() {
+        var g = SeededGenerator(seed: 12)
+        for _ in 0..<10 {
+            let t = randomTransform(&g)
+            let center = Point(x: .random(in: 0...40, using: &g), y: .random(in: 0...40, using: &g))
+            let r0 = Double.random(in: 0...8, using: &g), r1 = r0 + .random(in: 10...40, using: &g)
+            let value = render(.radialGradient(Gradient(colors: [black, white]), center: center, startRadius: r0, endRadius: r1), transform: t)
+            for y in stride(from: 0, to: 48, by: 5) {
+                for x in stride(from: 0, to: 48, by: 5) {
+                    let distance = (paintPoint(t, x, y) - center).length
+                    XCTAssertEqual(value(x, y), min(max((distance - r0) / (r1 - r0), 0), 1), accuracy: 1.6 / 255)
+                }
+            }
+        }
+    }
+
+    /// SwiftUI's angular gradient: a full turn maps angle to location; a longer sweep shows
+    /// its last turn; a shorter one shows the end colour up to the middle of the gap and the
+    /// start colour after it; a negative sweep runs counterclockwise.
+    func testAngularGradientSweeps() {
+        var g = SeededGenerator(seed: 13)
+        let turn = 2 * Double.pi
+        for sweep in [turn, 1.25 * turn, 0.6 * turn, -0.7 * turn, 2.5 * turn] {
+            let t = randomTransform(&g)
+            let center = Point(x: .random(in: 10...30, using: &g), y: .random(in: 10...30, using: &g))
+            let start = Double.random(in: -3...3, using: &g)
+            let value = render(.angularGradient(Gradient(colors: [black, white]), center: center, startAngle: start, endAngle: start + sweep), transform: t)
+            for y in stride(from: 1, to: 48, by: 4) {
+                for x in stride(from: 1, to: 48, by: 4) {
+                    let p = paintPoint(t, x, y) - center
+                    guard p.length > 2 else { continue }
+                    let span = abs(sweep)
+                    var a = (sweep > 0 ? 1 : -1) * (atan2(p.y, p.x) - start)
+                    a = a - turn * (a / turn).rounded(.down)
+                    var expected: Double
+                    if span >= turn {
+                        // Positions s in [span − 2π, span) congruent to a.
+                        var s = a
+                        while s < span - turn { s += turn }
+                        while s >= span { s -= turn }
+                        expected = s / span
+                    } else if a <= span {
+                        expected = a / span
+                    } else {
+                        expected = (a - span) / (turn - span) < 0.5 ? 1 : 0
+                    }
+                    // Skip pixels straddling the seam or the gap's middle, where a pixel's
+                    // centre decides between the two ends.
+                    let nearSeam = abs(expected - 1) < 0.02 || expected < 0.02
+                    if nearSeam { continue }
+                    XCTAssertEqual(value(x, y), expected, accuracy: 1.6 / 255, "sweep \(sweep) pixel \(x), \(y)")
+                }
+            }
+        }
+    }
+
+    /// Premultiplied interpolation: half-way from red to clear is half-transparent red, not
+    /// a darkened or bluish colour.
+    func testInterpolationIsPremultiplied() {
+        let canvas = Canvas(width: 101, height: 1)
+        var rect = Path()
+        rect.addRect(Rect(x: 0, y: 0, width: 101, height: 1))
+        let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0)])
+        canvas.fill(rect, paint: Paint(.linearGradient(gradient, start: Point(x: 0.5, y: 0), end: Point(x: 100.5, y: 0))))
+        let middle = canvas.pixmap.pixel(x: 50, y: 0)
+        XCTAssertEqual(Int(middle.r), 128, accuracy: 1)
+        XCTAssertEqual(middle.r, middle.a)
+        XCTAssertEqual(middle.g, 0)
+        XCTAssertEqual(middle.b, 0)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 0, y: 0), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 100, y: 0), .transparent)
+    }
+
+    func testStopsAreSortedAndEqualLocationsMakeAHardEdge() {
+        let canvas = Canvas(width: 100, height: 1)
+        var rect = Path()
+        rect.addRect(Rect(x: 0, y: 0, width: 100, height: 1))
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        let gradient = Gradient(stops: [.init(color: blue, location: 1), .init(color: red, location: 0.5), .init(color: blue, location: 0.5), .init(color: red, location: 0)])
+        canvas.fill(rect, paint: Paint(.linearGradient(gradient, start: .zero, end: Point(x: 100, y: 0))))
+        // Red up to the middle (of the two stops at 0.5, red is given first), blue after it.
+        XCTAssertEqual(canvas.pixmap.pixel(x: 48, y: 0), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 51, y: 0), PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+    }
+
+    func testDegenerateGradientsPaintTheirLastColour() {
+        let canvas = Canvas(width: 4, height: 4)
+        var rect = Path()
+        rect.addRect(Rect(x: 0, y: 0, width: 4, height: 4))
+        let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0)])
+        canvas.fill(rect, paint: Paint(.linearGradient(gradient, start: Point(x: 1, y: 1), end: Point(x: 1, y: 1))))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 2, y: 2), PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+        let empty = Canvas(width: 4, height: 4)
+        empty.fill(rect, paint: Paint(.linearGradient(Gradient(stops: []), start: .zero, end: Point(x: 4, y: 0))))
+        XCTAssertEqual(empty.pixmap.pixel(x: 2, y: 2), .transparent)
+        empty.fill(rect, paint: Paint(.radialGradient(gradient, center: .zero, startRadius: 0, endRadius: 3), transform: AffineTransform(scaleX: 0, y: 1)))
+        XCTAssertEqual(empty.pixmap.pixel(x: 2, y: 2), PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+}
