@@ -21,8 +21,9 @@ public struct Pixmap: Sendable, Equatable {
         // One pass over the memory: a 1080p frame is 8 MB.
         data = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
             let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            if packed == 0 {
-                raw.initializeMemory(as: UInt8.self, repeating: 0, count: pixels * 4)
+            if packed == packed & 0xFF &* 0x0101_0101 {
+                // Four equal bytes (transparent, white): the C library's memset.
+                raw.initializeMemory(as: UInt8.self, repeating: fill.r, count: pixels * 4)
             } else {
                 let value = UInt32(littleEndian: packed)
                 for i in 0..<pixels { raw.storeBytes(of: value, toByteOffset: 4 &* i, as: UInt32.self) }

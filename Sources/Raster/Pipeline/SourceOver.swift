@@ -4,11 +4,12 @@
 /// Per channel, in byte units (0…255): `d' = s·c + d·(1 − αs·c)`, `c` the coverage
 /// (times the paint's opacity). Sources are kept in 8.8 fixed point (value × 256, so a
 /// gradient or a translucent colour loses nothing to 8 bits before blending) and
-/// fractions in 0.16 (× 65,536, at most 65,535); products take the high half of a
-/// 32-bit product (SSE2 `pmulhuw`, the x86-64 baseline), and the result is rounded
-/// once, at the end: `d' = (d·256·k / 65536 + s·c·256 + 128) >> 8`. The error before
-/// that rounding is below 1/100 of a step, so results match the floating-point
-/// formula except within that distance of a tie. Coverage comes as 16-bit fractions
+/// fractions in 0.16 (× 65,536, at most 65,535); products of the two take the high
+/// half of the 32-bit product, built from 16-bit multiplies (`mulhi`, SSE2 `pmullw`,
+/// the x86-64 baseline), and the result is rounded once, at the end:
+/// `d' = (d·256·k / 65536 + s·c·256 + 128) >> 8`. The error before that rounding is
+/// below 1/40 of a step, so results match the floating-point formula except within
+/// that distance of a tie. Coverage comes as 16-bit fractions
 /// (65,535 is full), zero coverage leaves a pixel exactly as it was, and an opaque
 /// colour at full coverage is written as its own bytes. Premultiplied
 /// sources (every channel at most alpha) keep every sum within 16 bits.
@@ -22,10 +23,16 @@
 enum SourceOver {
     typealias Lanes = SIMD8<UInt16>
 
-    /// `a·b / 65536`, floored, per lane.
+    /// `a·b / 65536` per lane, at most 3 below its floor.
+    ///
+    /// From the bytes of `a` and `b`: `ah·bh + (ah·bl) / 256 + (al·bh) / 256`, each
+    /// product within 16 bits (`pmullw`). A widening multiply would be one `pmulhuw`,
+    /// but the standard library's SIMD widening conversions are generic and, across
+    /// the files of a module, not inlined; these operators always are.
     @inline(__always)
     static func mulhi(_ a: Lanes, _ b: Lanes) -> Lanes {
-        Lanes(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)) &>> 16)
+        let ah = a &>> 8, al = a & 0xFF, bh = b &>> 8, bl = b & 0xFF
+        return ah &* bh &+ (ah &* bl) &>> 8 &+ (al &* bh) &>> 8
     }
 
     /// Four coverage values, each in both lanes of its pixel.
@@ -117,32 +124,50 @@ enum SourceOver {
         let even: Lanes, odd: Lanes
         /// Alpha as a fraction of 65,535.
         let alpha: Lanes
+        /// `over`'s operands at full coverage.
+        let fullEven: Lanes, fullOdd: Lanes, fullK: Lanes
 
         init(_ color: SIMD4<Float>) {
             self.color = color
             packed = packedPixel(color)
             isOpaque = packed >> 24 == 255
-            // Truncated, in double precision, so that a value just below a tie (0.7 · 255 in
-            // single precision) still rounds down, as the floating-point loops round it.
-            @inline(__always) func fixed(_ v: Float) -> UInt16 { UInt16(min(max(Double(v) * (255 * 256), 0), 65280)) }
+            (even, odd) = Solid.halves(color, coverage: 1)
+            alpha = Lanes(repeating: UInt16(min(max(color.w * 65535, 0), 65535) + 0.5))
+            (fullEven, fullOdd) = (even &+ 128, odd &+ 128)
+            fullK = Solid.transparency(color, coverage: 1)
+        }
+
+        /// The colour times `c` (0…1) in 8.8, truncated in double precision, so that a value
+        /// just below a tie (0.7 · 255 in single precision) still rounds down, as the
+        /// floating-point loops round it.
+        static func halves(_ color: SIMD4<Float>, coverage c: Double) -> (Lanes, Lanes) {
+            @inline(__always) func fixed(_ v: Float) -> UInt16 { UInt16(min(max(Double(v) * c * (255 * 256), 0), 65280)) }
             let r = fixed(color.x), g = fixed(color.y), b = fixed(color.z), a = fixed(color.w)
-            even = Lanes(r, b, r, b, r, b, r, b)
-            odd = Lanes(g, a, g, a, g, a, g, a)
-            alpha = Lanes(repeating: UInt16(min(max(color.w * 65535, 0), 65535).rounded()))
+            return (Lanes(r, b, r, b, r, b, r, b), Lanes(g, a, g, a, g, a, g, a))
+        }
+
+        /// `1 − α·c` as a fraction of 65,536 (at most 65,535).
+        static func transparency(_ color: SIMD4<Float>, coverage c: Double) -> Lanes {
+            Lanes(repeating: UInt16(min(max((1 - Double(color.w) * c) * 65536 + 0.5, 0), 65535)))
         }
     }
 
     /// A solid colour over `count` pixels at constant coverage `m` (1…65,535).
     static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UInt32) {
-        if m == 65535 && solid.isOpaque {
-            fill(dst, count: count, color: solid.packed)
+        if m == 65535 {
+            if solid.isOpaque {
+                fill(dst, count: count, color: solid.packed)
+            } else {
+                let even = solid.fullEven, odd = solid.fullOdd, k = solid.fullK
+                forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil) { d, _, _, _ in over(d, k: k, even: even, odd: odd) }
+            }
             return
         }
         let c = Double(m) / 65535
-        @inline(__always) func fixed(_ v: Float) -> UInt16 { UInt16(min(max(Double(v) * c * (255 * 256), 0), 65280)) &+ 128 }
-        let r = fixed(solid.color.x), g = fixed(solid.color.y), b = fixed(solid.color.z), a = fixed(solid.color.w)
-        let even = Lanes(r, b, r, b, r, b, r, b), odd = Lanes(g, a, g, a, g, a, g, a)
-        let k = Lanes(repeating: UInt16(min(max((1 - Double(solid.color.w) * c) * 65536, 0), 65535).rounded()))
+        var (even, odd) = Solid.halves(solid.color, coverage: c)
+        even &+= 128
+        odd &+= 128
+        let k = Solid.transparency(solid.color, coverage: c)
         forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil) { d, _, _, _ in over(d, k: k, even: even, odd: odd) }
     }
 

@@ -9,26 +9,29 @@ import Geometry
 /// rasterizer, in the dense-cell form of font-rs (R. Levien, 2016). Blend2D and
 /// cairo compute the same quantity, so their anti-aliasing is our reference. The
 /// work is made proportional to the path's edges rather than to its area, as in
-/// Blend2D's analytic rasterizer: cells live only for one band of rows, and a bitmap
-/// per row records which cells were written, so reading a row visits those cells and
-/// nothing else.
+/// Blend2D's analytic rasterizer: cells exist for one band of rows at a time (at
+/// most `cellBudget` of them, so they stay in cache), and a bitmap per row records
+/// which cells were written, so reading a row visits those cells and nothing else.
 ///
 /// Stages:
-/// 1. `reset` sets the window (device pixels). `addLine` clips each segment to it
+/// 1. `reset` sets the window (device pixels) and the band height: as many rows as
+///    the cell budget allows (at least 32). `addLine` clips each segment to the window
 ///    (pieces left of it collapse onto its left edge, where they still carry their
-///    winding; pieces right of it cannot affect it and are dropped) and stores the
-///    pieces as edges, each linked into the list of the band (32 rows) where it
-///    starts. The path is flattened once; nothing is accumulated yet.
+///    winding; pieces right of it cannot affect it and are dropped). When the whole
+///    window is one band (any path up to a few hundred pixels across) the piece is
+///    accumulated at once; otherwise it is stored as an edge, linked into the list of
+///    the band where it starts, and the path is flattened only once.
 /// 2. `sweep` walks the bands top to bottom with a list of active edges. Each edge
 ///    deposits its areas in the band's rows and marks the cells it wrote; edges that
 ///    end in the band leave the list.
-/// 3. Each row of the band is then read through its bitmap: between two written cells
-///    the running sum is constant, so a run of pixels costs one step. The fill rule
-///    folds the sum into 0…1 (non-zero: `min(|a|, 1)`; even-odd: the distance of `a`
-///    to the nearest even integer), quantised to 16 bits (0…65,535). Runs of 8 or more equal
-///    pixels become constant spans, which the compositor fills in bulk; written cells
-///    and shorter runs become per-pixel coverage values; zero runs are skipped. Reading
-///    a cell clears it and its bit, so the band is clean for the next one.
+/// 3. Each row of the band is then read through its bitmap, a run of written cells at
+///    a time: between two runs the running sum is constant, so a gap costs one step.
+///    The fill rule folds the sum into 0…1 (non-zero: `min(|a|, 1)`; even-odd: the
+///    distance of `a` to the nearest even integer), quantised to 16 bits (0…65,535).
+///    Gaps of 8 or more pixels become constant spans, which the compositor fills in
+///    bulk; runs and shorter gaps become varying spans with per-pixel values; zero
+///    gaps are skipped. Reading a cell clears it and its bit, so the band is clean
+///    for the next one.
 ///
 /// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
 /// the first pixel whose centre lies right of it on each row whose centre line it
@@ -38,14 +41,20 @@ import Geometry
 /// Invariants: between paths every cell, bit and band list is empty; no allocation
 /// once the buffers have grown to the widest window and the longest path drawn.
 final class CoverageAccumulator {
-    /// Rows per band: a band's cells (32 × 1,922 floats for a 1080p frame) stay in cache.
-    static let bandShift = 5
-    static let bandHeight = 1 << bandShift
+    /// The most cells a band holds (1 MB of floats): a 1080p-wide band has 128 rows.
+    static let cellBudget = 1 << 18
+    static let minimumBandShift = 5
 
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     private var width = 0, height = 0
     private var aliased = false
+    /// Rows per band: `1 << bandShift`.
+    private var bandShift = 5
+    /// Whether the window is a single band, so pieces are accumulated as they come.
+    private var direct = false
+    /// Window rows that may hold coverage in direct mode.
+    private var touchedTop = Int.max, touchedBottom = Int.min
 
     /// One stored piece of the path, in window coordinates, going down (`top < bottom`).
     struct Edge {
@@ -67,11 +76,9 @@ final class CoverageAccumulator {
     private var bandCapacity = 0
     private var firstBand = Int.max, lastBand = Int.min
 
-    /// `bandHeight` rows of `stride` cells, and per row `words` bitmap words.
+    /// A band's rows of `stride` cells, and per row `words` bitmap words.
     private var cells: UnsafeMutablePointer<Float>
     private var bits: UnsafeMutablePointer<UInt64>
-    /// Per band row, the first and last cell written (first > last: none).
-    private var rowFirst: UnsafeMutablePointer<Int32>, rowLast: UnsafeMutablePointer<Int32>
     private var stride = 0, words = 0
     private var cellCapacity = 0, wordCapacity = 0
 
@@ -81,10 +88,6 @@ final class CoverageAccumulator {
         bandHeads = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
-        rowFirst = .allocate(capacity: CoverageAccumulator.bandHeight)
-        rowFirst.initialize(repeating: Int32.max, count: CoverageAccumulator.bandHeight)
-        rowLast = .allocate(capacity: CoverageAccumulator.bandHeight)
-        rowLast.initialize(repeating: -1, count: CoverageAccumulator.bandHeight)
     }
 
     deinit {
@@ -93,8 +96,6 @@ final class CoverageAccumulator {
         bandHeads.deallocate()
         cells.deallocate()
         bits.deallocate()
-        rowFirst.deallocate()
-        rowLast.deallocate()
     }
 
     /// Prepares an empty window; `antialiased: false` selects centre sampling.
@@ -109,21 +110,26 @@ final class CoverageAccumulator {
         // Cells at `width` and `width + 1` take the area right of the last column.
         stride = width + 2
         words = (stride + 63) >> 6
-        let cellsNeeded = CoverageAccumulator.bandHeight * stride
+        var shift = CoverageAccumulator.minimumBandShift
+        while (1 << shift) < height && (2 << shift) * stride <= CoverageAccumulator.cellBudget { shift += 1 }
+        bandShift = shift
+        let rows = min(1 << shift, max(height, 1))
+        direct = height <= 1 << shift
+        let cellsNeeded = rows * stride
         if cellCapacity < cellsNeeded {
             cells.deallocate()
             cells = .allocate(capacity: cellsNeeded)
             cells.initialize(repeating: 0, count: cellsNeeded)
             cellCapacity = cellsNeeded
         }
-        let wordsNeeded = CoverageAccumulator.bandHeight * words
+        let wordsNeeded = rows * words
         if wordCapacity < wordsNeeded {
             bits.deallocate()
             bits = .allocate(capacity: wordsNeeded)
             bits.initialize(repeating: 0, count: wordsNeeded)
             wordCapacity = wordsNeeded
         }
-        let bands = (height + CoverageAccumulator.bandHeight - 1) >> CoverageAccumulator.bandShift
+        let bands = (height + (1 << shift) - 1) >> shift
         if bandCapacity < bands {
             bandHeads.deallocate()
             bandHeads = .allocate(capacity: bands)
@@ -133,6 +139,14 @@ final class CoverageAccumulator {
         edgeCount = 0
         firstBand = Int.max
         lastBand = Int.min
+        touchedTop = Int.max
+        touchedBottom = Int.min
+    }
+
+    /// The band of window rows `top..<bottom`.
+    @inline(__always)
+    private func band(top: Int, bottom: Int) -> Band {
+        Band(top: top, bottom: bottom, cells: cells, stride: stride, bits: bits, words: words, width: width)
     }
 
     /// Adds the segment from `a` to `b` (device pixels).
@@ -148,6 +162,11 @@ final class CoverageAccumulator {
             direction = -1
         }
         let h = Double(height), w = Double(width)
+        if ay >= 0 && by <= h && (aliased || (min(ax, bx) >= 0 && max(ax, bx) <= w)) {
+            // Inside the window (the common case): nothing to clip.
+            store(ax, ay, bx, by, direction)
+            return
+        }
         if by <= 0 || ay >= h { return }
         let dxdy = (bx - ax) / (by - ay)
         if ay < 0 {
@@ -169,8 +188,9 @@ final class CoverageAccumulator {
         if (ax > w) != (bx > w), bx != ax { ts.1 = (w - ax) / (bx - ax) }
         if ts.0 > ts.1 { ts = (ts.1, ts.0) }
         var px = ax, py = ay
-        @inline(__always) func piece(to t: Double) {
-            guard t <= 1 else { return }
+        for k in 0..<3 {
+            let t = k == 0 ? ts.0 : (k == 1 ? ts.1 : 1)
+            guard t <= 1 else { continue }
             let qx = t == 1 ? bx : ax + (bx - ax) * t
             let qy = t == 1 ? by : ay + (by - ay) * t
             let mid = (px + qx) / 2
@@ -182,25 +202,31 @@ final class CoverageAccumulator {
             px = qx
             py = qy
         }
-        piece(to: ts.0)
-        piece(to: ts.1)
-        piece(to: 1)
     }
 
-    /// Links a downward piece (`ya < yb`, within the window) into its band's list.
+    /// Accumulates a downward piece (`ya < yb`, within the window) in direct mode, or
+    /// links it into its band's list.
     @inline(__always)
     private func store(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ direction: Float) {
         guard yb > ya else { return }
+        let edge = Edge(x: xa, top: ya, bottom: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, next: -1)
+        let firstRow = floorToInt(ya)
+        let lastRow = ceilToInt(yb) &- 1
+        if direct {
+            if firstRow < touchedTop { touchedTop = firstRow }
+            if lastRow >= touchedBottom { touchedBottom = lastRow &+ 1 }
+            let band = self.band(top: 0, bottom: height)
+            if aliased { band.addCentres(edge) } else { band.addArea(edge) }
+            return
+        }
         if edgeCount == edgeCapacity { growEdges() }
-        let band = Int(ya) >> CoverageAccumulator.bandShift
-        var lastRow = Int(yb)
-        if Double(lastRow) == yb { lastRow -= 1 }
-        let endBand = lastRow >> CoverageAccumulator.bandShift
-        edges[edgeCount] = Edge(x: xa, top: ya, bottom: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, next: bandHeads[band])
-        bandHeads[band] = Int32(truncatingIfNeeded: edgeCount)
+        let first = firstRow >> bandShift, last = lastRow >> bandShift
+        edges[edgeCount] = edge
+        edges[edgeCount].next = bandHeads[first]
+        bandHeads[first] = Int32(truncatingIfNeeded: edgeCount)
         edgeCount += 1
-        if band < firstBand { firstBand = band }
-        if endBand > lastBand { lastBand = endBand }
+        if first < firstBand { firstBand = first }
+        if last > lastBand { lastBand = last }
     }
 
     private func growEdges() {
@@ -223,15 +249,28 @@ final class CoverageAccumulator {
         rule: FillRule, coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>,
         _ body: (Int, Int) -> Void
     ) {
+        let evenOdd = rule == .evenOdd
+        let cells = self.cells, bits = self.bits, stride = self.stride, words = self.words, w = width, h = height, left = x0, top = y0
+        // Reads band rows `from..<to` (window rows `bandTop + from…`).
+        @inline(__always) func sweepRows(bandTop: Int, _ from: Int, _ to: Int) {
+            for row in from..<to {
+                let count = Band.sweepRow(
+                    cells: cells + row * stride, bits: bits + row * words, words: words, width: w, left: left, evenOdd: evenOdd,
+                    coverage: coverage, spans: spans)
+                if count > 0 { body(top + bandTop + row, count) }
+            }
+        }
+        if direct {
+            if touchedTop < touchedBottom { sweepRows(bandTop: 0, max(touchedTop, 0), min(touchedBottom, h)) }
+            touchedTop = Int.max
+            touchedBottom = Int.min
+            return
+        }
         guard edgeCount > 0, firstBand <= lastBand else { return }
-        let bandHeight = CoverageAccumulator.bandHeight
-        let edges = self.edges, active = self.active, heads = self.bandHeads
-        let cells = self.cells, bits = self.bits, rowFirst = self.rowFirst, rowLast = self.rowLast
-        let stride = self.stride, words = self.words, w = width, h = height, left = x0, top = y0
-        let evenOdd = rule == .evenOdd, aliased = self.aliased
-        let last = min(lastBand, ((h + bandHeight - 1) >> CoverageAccumulator.bandShift) - 1)
+        let shift = bandShift
+        let edges = self.edges, active = self.active, heads = self.bandHeads, aliased = self.aliased
         var activeCount = 0
-        for band in firstBand...max(last, firstBand) {
+        for band in firstBand...lastBand {
             var e = heads[band]
             heads[band] = -1
             while e >= 0 {
@@ -240,14 +279,12 @@ final class CoverageAccumulator {
                 e = edges[Int(e)].next
             }
             guard activeCount > 0 else { continue }
-            let bandTop = band << CoverageAccumulator.bandShift, bandBottom = min(bandTop + bandHeight, h)
-            let band = Band(
-                top: bandTop, bottom: bandBottom, cells: cells, stride: stride, bits: bits, words: words, rowFirst: rowFirst,
-                rowLast: rowLast, width: w)
+            let bandTop = band << shift, bandBottom = min(bandTop + (1 << shift), h)
+            let cellsOfBand = self.band(top: bandTop, bottom: bandBottom)
             var i = 0
             while i < activeCount {
                 let edge = edges[Int(active[i])]
-                if aliased { band.addCentres(edge) } else { band.addArea(edge) }
+                if aliased { cellsOfBand.addCentres(edge) } else { cellsOfBand.addArea(edge) }
                 if edge.bottom <= Double(bandBottom) {
                     activeCount -= 1
                     active[i] = active[activeCount]
@@ -255,16 +292,7 @@ final class CoverageAccumulator {
                     i += 1
                 }
             }
-            for row in 0..<(bandBottom - bandTop) {
-                let first = Int(rowFirst[row]), lastCell = Int(rowLast[row])
-                guard first <= lastCell else { continue }
-                rowFirst[row] = Int32.max
-                rowLast[row] = -1
-                let count = Band.sweepRow(
-                    cells: cells + row * stride, bits: bits + row * words, firstWord: first >> 6, lastWord: lastCell >> 6, width: w,
-                    left: left, evenOdd: evenOdd, coverage: coverage, spans: spans)
-                if count > 0 { body(top + bandTop + row, count) }
-            }
+            sweepRows(bandTop: bandTop, 0, bandBottom - bandTop)
         }
         edgeCount = 0
         firstBand = Int.max
@@ -282,87 +310,97 @@ private struct Band {
     let stride: Int
     let bits: UnsafeMutablePointer<UInt64>
     let words: Int
-    let rowFirst: UnsafeMutablePointer<Int32>, rowLast: UnsafeMutablePointer<Int32>
     let width: Int
 
     /// Records that cells `from...to` of band row `row` were written.
     @inline(__always)
     func mark(row: Int, _ from: Int, _ to: Int) {
-        if Int32(truncatingIfNeeded: from) < rowFirst[row] { rowFirst[row] = Int32(truncatingIfNeeded: from) }
-        if Int32(truncatingIfNeeded: to) > rowLast[row] { rowLast[row] = Int32(truncatingIfNeeded: to) }
-        let rowBits = bits + row * words
+        let rowBits = bits + row &* words
         let w0 = from >> 6, w1 = to >> 6
         let low = UInt64.max &<< UInt64(from & 63), high = UInt64.max &>> UInt64(63 - (to & 63))
         if w0 == w1 {
             rowBits[w0] |= low & high
         } else {
             rowBits[w0] |= low
-            var k = w0 + 1
+            var k = w0 &+ 1
             while k < w1 {
                 rowBits[k] = .max
-                k += 1
+                k &+= 1
             }
             rowBits[w1] |= high
         }
     }
 
-    /// Deposits the areas of `edge` in the band's rows.
+    /// Deposits the areas of `edge` in the band's rows: a partial first row, whole rows
+    /// (one step of `dxdy` each), a partial last row.
     @inline(__always)
     func addArea(_ edge: CoverageAccumulator.Edge) {
         let ya = max(edge.top, Double(top)), yb = min(edge.bottom, Double(bottom))
         guard yb > ya else { return }
-        let w = Double(width)
+        let w = Double(width), dxdy = edge.dxdy, direction = edge.direction
         @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
-        var x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * edge.dxdy)
-        let d0 = edge.direction
-        let rowStart = Int(ya)
-        var rowEnd = Int(yb)
-        if Double(rowEnd) < yb { rowEnd += 1 }
-        rowEnd = min(rowEnd, bottom)
-        for row in rowStart..<rowEnd {
-            let r = row - top
-            let base = cells + r * stride
-            let rowTop = max(Double(row), ya), rowBottom = min(Double(row + 1), yb)
-            let dy = rowBottom - rowTop
-            let xNext = clamp(x + edge.dxdy * dy)
-            let d = Float(dy) * d0
-            let (l, rr) = x < xNext ? (x, xNext) : (xNext, x)
-            // l, rr ≥ 0, so truncation is the floor.
-            let li = Int(l)
-            let lFloor = Double(li)
-            var ri = Int(rr)
-            if Double(ri) < rr { ri += 1 }
-            if ri <= li + 1 {
-                // Within one column: the area right of the segment's midpoint.
-                let xm = Float((x + xNext) / 2 - lFloor)
-                base[li] += d - d * xm
-                base[li + 1] += d * xm
-                mark(row: r, li, li + 1)
+        var x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * dxdy)
+        var row = floorToInt(ya)
+        let lastRow = floorToInt(yb)  // the row holding yb (or `bottom`)
+        if row == lastRow {
+            deposit(row: row &- top, x, clamp(x + dxdy * (yb - ya)), Float(yb - ya) * direction)
+            return
+        }
+        let firstDy = Double(row &+ 1) - ya
+        var next = clamp(x + dxdy * firstDy)
+        deposit(row: row &- top, x, next, Float(firstDy) * direction)
+        x = next
+        row &+= 1
+        while row < lastRow {
+            next = clamp(x + dxdy)
+            deposit(row: row &- top, x, next, direction)
+            x = next
+            row &+= 1
+        }
+        let lastDy = yb - Double(lastRow)
+        if lastDy > 0 {
+            deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
+        }
+    }
+
+    /// Deposits the area right of the piece from `x` to `next` (within `0…width`) that
+    /// crosses `d` (signed) of band row `r`'s height.
+    @inline(__always)
+    func deposit(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
+        let base = cells + r &* stride
+        let (l, rr) = x < next ? (x, next) : (next, x)
+        let li = floorToInt(l)
+        let lFloor = Double(li)
+        let ri = ceilToInt(rr)
+        if ri <= li &+ 1 {
+            // Within one column: the area right of the piece's midpoint.
+            let xm = Float((x + next) / 2 - lFloor)
+            base[li] += d - d * xm
+            base[li &+ 1] += d * xm
+            mark(row: r, li, li &+ 1)
+        } else {
+            let s = Float(1 / (rr - l))
+            let lf = Float(l - lFloor)
+            let a0 = 0.5 * s * (1 - lf) * (1 - lf)
+            let rf = Float(rr - Double(ri) + 1)
+            let am = 0.5 * s * rf * rf
+            base[li] += d * a0
+            if ri == li &+ 2 {
+                base[li &+ 1] += d * (1 - a0 - am)
             } else {
-                let s = Float(1 / (rr - l))
-                let lf = Float(l - lFloor)
-                let a0 = 0.5 * s * (1 - lf) * (1 - lf)
-                let rf = Float(rr - Double(ri) + 1)
-                let am = 0.5 * s * rf * rf
-                base[li] += d * a0
-                if ri == li + 2 {
-                    base[li + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - lf)
-                    base[li + 1] += d * (a1 - a0)
-                    var k = li + 2
-                    let ds = d * s
-                    while k < ri - 1 {
-                        base[k] += ds
-                        k += 1
-                    }
-                    let a2 = a1 + Float(ri - li - 3) * s
-                    base[ri - 1] += d * (1 - a2 - am)
+                let a1 = s * (1.5 - lf)
+                base[li &+ 1] += d * (a1 - a0)
+                var k = li &+ 2
+                let ds = d * s
+                while k < ri &- 1 {
+                    base[k] += ds
+                    k &+= 1
                 }
-                base[ri] += d * am
-                mark(row: r, li, ri)
+                let a2 = a1 + Float(ri &- li &- 3) * s
+                base[ri &- 1] += d * (1 - a2 - am)
             }
-            x = xNext
+            base[ri] += d * am
+            mark(row: r, li, ri)
         }
     }
 
@@ -387,22 +425,31 @@ private struct Band {
 
     /// Turns one row's written cells into spans and coverage values (see the type's
     /// overview), clearing them; returns the number of spans.
+    ///
+    /// The bitmap is read a run of consecutive written cells at a time: each run is one
+    /// tight loop of running sums, and belongs to a varying span (pixels of zero coverage
+    /// included, which compositing leaves unchanged); the gaps between runs are runs of
+    /// one value.
     @inline(__always)
     static func sweepRow(
-        cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, firstWord: Int, lastWord: Int, width w: Int, left: Int,
-        evenOdd: Bool, coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>
+        cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, left: Int, evenOdd: Bool,
+        coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>
     ) -> Int {
         @inline(__always) func quantise(_ sum: Float) -> UInt16 {
             var a = abs(sum)
             if evenOdd {
                 // Windings beyond 2²⁴ are meaningless in single precision (and NaN reads as 0).
-                a = a < 16_777_216 ? a : 0
-                a -= 2 * Float(Int32(a * 0.5))
+                a = a < 4_194_304 ? a : 0
+                let half = a * 0.5
+                var whole = half + 12_582_912 - 12_582_912  // rounded to nearest
+                if whole > half { whole -= 1 }
+                a -= 2 * whole
                 if a > 1 { a = 2 - a }
             } else {
                 a = a < 1 ? a : 1
             }
-            return UInt16(truncatingIfNeeded: Int32(a * 65535 + 0.5))
+            // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
+            return UInt16(truncatingIfNeeded: (a * 65535 + 12_582_912).bitPattern)
         }
         let out = coverage + left
         var count = 0
@@ -410,20 +457,20 @@ private struct Band {
         var value: UInt16 = 0  // coverage of the pixels after the last written cell
         var cursor = 0  // the first pixel not yet given a span
         var varyingStart = -1  // the start of the open varying span, or −1
-        @inline(__always) func closeVarying(at end: Int) {
+        @inline(__always) func closeVarying() {
             if varyingStart >= 0 {
-                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + varyingStart), x1: Int32(truncatingIfNeeded: left + end), coverage: -1)
+                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + varyingStart), x1: Int32(truncatingIfNeeded: left + cursor), coverage: -1)
                 count += 1
                 varyingStart = -1
             }
         }
         // Pixels `cursor..<end` at `value`.
-        @inline(__always) func run(to end: Int) {
+        @inline(__always) func gap(to end: Int) {
             guard end > cursor else { return }
             if value == 0 {
-                closeVarying(at: cursor)
+                closeVarying()
             } else if end - cursor >= 8 {
-                closeVarying(at: cursor)
+                closeVarying()
                 spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + cursor), x1: Int32(truncatingIfNeeded: left + end), coverage: Int32(value))
                 count += 1
             } else {
@@ -432,31 +479,59 @@ private struct Band {
             }
             cursor = end
         }
-        var wordIndex = firstWord
-        while wordIndex <= lastWord {
+        var wordIndex = 0
+        while wordIndex < words {
             var word = bits[wordIndex]
+            if word == 0 {
+                wordIndex += 1
+                continue
+            }
             bits[wordIndex] = 0
+            let base = wordIndex << 6
             while word != 0 {
-                let x = wordIndex << 6 | word.trailingZeroBitCount
-                word &= word &- 1
-                let cell = cells[x]
-                cells[x] = 0
-                guard x < w else { continue }
-                run(to: x)
-                sum += cell
-                value = quantise(sum)
-                if value == 0 {
-                    closeVarying(at: x)
-                } else {
-                    if varyingStart < 0 { varyingStart = x }
-                    out[x] = value
+                // The run of set bits from the lowest one.
+                let first = word.trailingZeroBitCount
+                let length = (~(word &>> UInt64(first))).trailingZeroBitCount
+                word = length + first >= 64 ? 0 : word & (UInt64.max &<< UInt64(first + length))
+                let runStart = base + first, runEnd = runStart + length
+                let end = min(runEnd, w)
+                if runStart < end {
+                    gap(to: runStart)
+                    if varyingStart < 0 { varyingStart = runStart }
+                    for x in runStart..<end {
+                        sum += cells[x]
+                        cells[x] = 0
+                        out[x] = quantise(sum)
+                    }
+                    value = out[end - 1]
+                    cursor = end
                 }
-                cursor = x + 1
+                // Cells beyond the window only take area; they are cleared, not summed.
+                var x = max(runStart, w)
+                while x < runEnd {
+                    cells[x] = 0
+                    x += 1
+                }
             }
             wordIndex += 1
         }
-        run(to: w)
-        closeVarying(at: cursor)
+        gap(to: w)
+        closeVarying()
         return count
     }
+}
+
+/// `⌊v⌋` for `0 ≤ v < 2⁵¹`, without the range checks of `Int(_:)`: adding 1.5·2⁵² rounds
+/// `v` to an integer held in the low mantissa bits, then one comparison corrects it.
+@inline(__always)
+func floorToInt(_ v: Double) -> Int {
+    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
+    return Double(r) > v ? r &- 1 : r
+}
+
+/// `⌈v⌉` for `0 ≤ v < 2⁵¹` (see `floorToInt`).
+@inline(__always)
+func ceilToInt(_ v: Double) -> Int {
+    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
+    return Double(r) < v ? r &+ 1 : r
 }
