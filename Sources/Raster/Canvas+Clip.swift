@@ -39,6 +39,7 @@ extension Canvas {
                 } else {
                     let values = coverage + Int(s.x0)
                     for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: (UInt32(values[i]) &* 255 &+ 32767) / 65535) }
+                    values.update(repeating: 0, count: n)
                 }
             }
         }

@@ -5,7 +5,8 @@
 /// the blur buffers grow to the largest region blurred. Owned by one canvas; drawing
 /// allocates nothing once these exist.
 final class Scratch {
-    /// Coverage (0…65,535) by absolute column (with slack for a group of four past the end).
+    /// Coverage (0…65,535) by absolute column (with slack for a group of four past the
+    /// end); zero except while a span that uses it is composited.
     let coverage16: UnsafeMutablePointer<UInt16>
     let coverage: UnsafeMutablePointer<Float>
     let source: UnsafeMutablePointer<SIMD4<Float>>
@@ -20,7 +21,11 @@ final class Scratch {
     private(set) var blurSpare: UnsafeMutablePointer<SIMD4<Float>>
     private var blurImageCapacity = 1, blurLineCapacity = 1
 
+    /// The canvas width in pixels.
+    let width: Int
+
     init(width: Int) {
+        self.width = width
         coverage16 = .allocate(capacity: width + 8)
         coverage16.initialize(repeating: 0, count: width + 8)
         coverage = .allocate(capacity: width + 2)

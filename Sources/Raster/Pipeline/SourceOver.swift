@@ -60,41 +60,43 @@ enum SourceOver {
         return e | o
     }
 
-    /// Runs `body(d, source, coverage)` on groups of four pixels at `dst`: `source` points
+    /// Runs `body.apply(d, source, coverage)` on groups of four pixels at `dst`: `source` points
     /// to the group's 16 bytes in each of `planes` (0…2 planes of 4 bytes per pixel at
     /// `plane0`, `plane1`), `coverage` to its 4 coverage values. The last partial group
-    /// goes through `body` on copies, so nothing is read or written past `count`.
+    /// goes through `body` on copies, so nothing is read or written past `count`. Kernels
+    /// are structs rather than closures so that they are always inlined.
     @inline(__always)
-    static func forEachGroup(
+    static func forEachGroup<Body: GroupKernel>(
         _ dst: UnsafeMutableRawPointer, count: Int, plane0: UnsafeRawPointer?, plane1: UnsafeRawPointer?, coverage: UnsafeRawPointer?,
-        _ body: (Lanes, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer) -> Lanes
+        _ body: Body
     ) {
         let p0 = plane0 ?? UnsafeRawPointer(dst), p1 = plane1 ?? UnsafeRawPointer(dst), mask = coverage ?? UnsafeRawPointer(dst)
-        var i = 0
-        while i &+ 4 <= count {
-            let p = dst + i &* 4
-            p.storeBytes(of: body(p.loadUnaligned(as: Lanes.self), p0 + i &* 4, p1 + i &* 4, mask + i &* 2), as: Lanes.self)
-            i &+= 4
-        }
-        let rest = count &- i
-        guard rest > 0 else { return }
-        var d = SIMD4<UInt32>(repeating: 0), s0 = SIMD4<UInt32>(repeating: 0), s1 = SIMD4<UInt32>(repeating: 0)
-        var m = SIMD4<UInt16>(repeating: 0)
-        for j in 0..<rest {
-            let offset = (i &+ j) &* 4
-            d[j] = dst.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-            if plane0 != nil { s0[j] = p0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
-            if plane1 != nil { s1[j] = p1.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
-            if coverage != nil { m[j] = mask.loadUnaligned(fromByteOffset: (i &+ j) &* 2, as: UInt16.self) }
-        }
-        let out = withUnsafeBytes(of: &s0) { a in
-            withUnsafeBytes(of: &s1) { b in
-                withUnsafeBytes(of: &m) { c in
-                    unsafeBitCast(body(unsafeBitCast(d, to: Lanes.self), a.baseAddress!, b.baseAddress!, c.baseAddress!), to: SIMD4<UInt32>.self)
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
+            // The partial group's copies: pixels, plane 0, plane 1, coverage.
+            let copy = buffer.baseAddress!
+            var i = 0
+            while i < count {
+                let rest = count &- i
+                var p = dst + i &* 4, a = p0 + i &* 4, b = p1 + i &* 4, c = mask + i &* 2
+                if rest < 4 {
+                    copy.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+                    copy.copyMemory(from: p, byteCount: rest &* 4)
+                    if plane0 != nil { (copy + 16).copyMemory(from: a, byteCount: rest &* 4) }
+                    if plane1 != nil { (copy + 32).copyMemory(from: b, byteCount: rest &* 4) }
+                    if coverage != nil { (copy + 48).copyMemory(from: c, byteCount: rest &* 2) }
+                    p = copy
+                    a = UnsafeRawPointer(copy + 16)
+                    b = UnsafeRawPointer(copy + 32)
+                    c = UnsafeRawPointer(copy + 48)
                 }
+                p.storeBytes(of: body.apply(p.loadUnaligned(as: Lanes.self), a, b, c), as: Lanes.self)
+                if rest < 4 {
+                    (dst + i &* 4).copyMemory(from: copy, byteCount: rest &* 4)
+                    return
+                }
+                i &+= 4
             }
         }
-        for j in 0..<rest { dst.storeBytes(of: out[j], toByteOffset: (i &+ j) &* 4, as: UInt32.self) }
     }
 
     /// Fills `count` pixels with `color`.
@@ -158,83 +160,135 @@ enum SourceOver {
             if solid.isOpaque {
                 fill(dst, count: count, color: solid.packed)
             } else {
-                let even = solid.fullEven, odd = solid.fullOdd, k = solid.fullK
-                forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil) { d, _, _, _ in over(d, k: k, even: even, odd: odd) }
+                forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, ConstantKernel(even: solid.fullEven, odd: solid.fullOdd, k: solid.fullK))
             }
             return
         }
         let c = Double(m) / 65535
-        var (even, odd) = Solid.halves(solid.color, coverage: c)
-        even &+= 128
-        odd &+= 128
+        let (even, odd) = Solid.halves(solid.color, coverage: c)
         let k = Solid.transparency(solid.color, coverage: c)
-        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil) { d, _, _, _ in over(d, k: k, even: even, odd: odd) }
+        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, ConstantKernel(even: even &+ 128, odd: odd &+ 128, k: k))
     }
 
     /// A solid colour over `count` pixels with per-pixel coverage `m`.
     static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UnsafePointer<UInt16>) {
-        let full4 = solid.isOpaque ? UInt64.max : 0
-        let packed4 = unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: Lanes.self)
-        let even = solid.even, odd = solid.odd, alpha = solid.alpha
-        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m)) { d, _, _, mask in
-            let values = mask.loadUnaligned(as: UInt64.self)
-            if values == 0 { return d }
-            if values == full4 { return packed4 }
-            let c = coverageLanes(mask)
-            let k = 65535 &- mulhi(alpha, c)
-            return over(d, k: k, even: mulhi(even, c) &+ 128, odd: mulhi(odd, c) &+ 128)
-        }
+        let kernel = SolidKernel(
+            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: Lanes.self),
+            even: solid.even, odd: solid.odd, alpha: solid.alpha)
+        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m), kernel)
     }
 
     /// Shaded colours in split 8.8 form (`ShadedRow`) over `count` pixels, at constant
     /// coverage `m` (1…65,535).
     static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UInt32) {
         if m == 65535 {
-            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil) { d, e, o, _ in
-                let odd = o.loadUnaligned(as: Lanes.self)
-                return over(d, k: transparency(odd), even: e.loadUnaligned(as: Lanes.self) &+ 128, odd: odd &+ 128)
-            }
+            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, RowKernel())
         } else {
-            let c = Lanes(repeating: UInt16(truncatingIfNeeded: m))
-            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil) { d, e, o, _ in
-                let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
-                return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
-            }
+            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, ScaledRowKernel(c: Lanes(repeating: UInt16(truncatingIfNeeded: m))))
         }
     }
 
     /// Shaded colours in split 8.8 form over `count` pixels with per-pixel coverage `m`.
     static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UnsafePointer<UInt16>) {
-        forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: UnsafeRawPointer(m)) { d, e, o, mask in
-            if mask.loadUnaligned(as: UInt64.self) == 0 { return d }
-            let c = coverageLanes(mask)
-            let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
-            return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
-        }
+        forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: UnsafeRawPointer(m), MaskedRowKernel())
     }
 
     /// Device-aligned premultiplied pixels (a layer) times `opacity` (a fraction, at most
     /// 65,535) over `count` pixels, at constant coverage `m` (1…65,535).
     static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UInt32) {
-        let whole = opacity == 65535 && m == 65535
-        let c = Lanes(repeating: m == 65535 ? opacity : UInt16(truncatingIfNeeded: (UInt32(opacity) &* m) &>> 16))
-        forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil) { d, s, _, _ in
-            let v = s.loadUnaligned(as: Lanes.self)
-            var even = v &<< 8, odd = v & 0xFF00
-            if !whole {
-                even = mulhi(even, c)
-                odd = mulhi(odd, c)
-            }
-            return over(d, k: transparency(odd), even: even &+ 128, odd: odd &+ 128)
+        if opacity == 65535 && m == 65535 {
+            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, PixelsKernel())
+        } else {
+            let c = Lanes(repeating: m == 65535 ? opacity : UInt16(truncatingIfNeeded: (UInt32(opacity) &* m) &>> 16))
+            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, ScaledPixelsKernel(c: c))
         }
     }
 
     /// Device-aligned pixels times `opacity` over `count` pixels with per-pixel coverage `m`.
     static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UnsafePointer<UInt16>) {
-        let o = Lanes(repeating: opacity)
-        forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: UnsafeRawPointer(m)) { d, s, _, mask in
-            if mask.loadUnaligned(as: UInt64.self) == 0 { return d }
-            let c = mulhi(coverageLanes(mask), o)
+        forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: UnsafeRawPointer(m), MaskedPixelsKernel(opacity: Lanes(repeating: opacity)))
+    }
+}
+
+/// The work on one group of four pixels: `d` the destination, `s0` and `s1` the group's
+/// source planes, `m` its coverage values (see `SourceOver.forEachGroup`).
+protocol GroupKernel {
+    func apply(_ d: SourceOver.Lanes, _ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, _ m: UnsafeRawPointer) -> SourceOver.Lanes
+}
+
+extension SourceOver {
+    /// `over` with fixed operands: a colour at constant coverage.
+    struct ConstantKernel: GroupKernel {
+        let even: Lanes, odd: Lanes, k: Lanes
+        @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
+            over(d, k: k, even: even, odd: odd)
+        }
+    }
+
+    /// A colour through per-pixel coverage; groups of none or full coverage take shortcuts.
+    struct SolidKernel: GroupKernel {
+        let full: UInt64, packed: Lanes, even: Lanes, odd: Lanes, alpha: Lanes
+        @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
+            let values = m.loadUnaligned(as: UInt64.self)
+            if values == 0 { return d }
+            if values == full { return packed }
+            let c = coverageLanes(m)
+            return over(d, k: 65535 &- mulhi(alpha, c), even: mulhi(even, c) &+ 128, odd: mulhi(odd, c) &+ 128)
+        }
+    }
+
+    /// Shaded colours at full coverage.
+    struct RowKernel: GroupKernel {
+        @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
+            let odd = o.loadUnaligned(as: Lanes.self)
+            return over(d, k: transparency(odd), even: e.loadUnaligned(as: Lanes.self) &+ 128, odd: odd &+ 128)
+        }
+    }
+
+    /// Shaded colours at constant coverage `c`.
+    struct ScaledRowKernel: GroupKernel {
+        let c: Lanes
+        @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
+            let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
+            return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
+        }
+    }
+
+    /// Shaded colours through per-pixel coverage.
+    struct MaskedRowKernel: GroupKernel {
+        @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
+            if m.loadUnaligned(as: UInt64.self) == 0 { return d }
+            let c = coverageLanes(m)
+            let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
+            return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
+        }
+    }
+
+    /// Pixels at full opacity and coverage.
+    struct PixelsKernel: GroupKernel {
+        @inline(__always) func apply(_ d: Lanes, _ s: UnsafeRawPointer, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
+            let v = s.loadUnaligned(as: Lanes.self)
+            let odd = v & 0xFF00
+            return over(d, k: transparency(odd), even: v &<< 8 &+ 128, odd: odd &+ 128)
+        }
+    }
+
+    /// Pixels times a constant fraction `c` (opacity times coverage).
+    struct ScaledPixelsKernel: GroupKernel {
+        let c: Lanes
+        @inline(__always) func apply(_ d: Lanes, _ s: UnsafeRawPointer, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
+            let v = s.loadUnaligned(as: Lanes.self)
+            let odd = mulhi(v & 0xFF00, c)
+            return over(d, k: transparency(odd), even: mulhi(v &<< 8, c) &+ 128, odd: odd &+ 128)
+        }
+    }
+
+    /// Pixels times `opacity` through per-pixel coverage.
+    struct MaskedPixelsKernel: GroupKernel {
+        let opacity: Lanes
+        @inline(__always) func apply(_ d: Lanes, _ s: UnsafeRawPointer, _: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
+            if m.loadUnaligned(as: UInt64.self) == 0 { return d }
+            let c = mulhi(coverageLanes(m), opacity)
             let v = s.loadUnaligned(as: Lanes.self)
             let odd = mulhi(v & 0xFF00, c)
             return over(d, k: transparency(odd), even: mulhi(v &<< 8, c) &+ 128, odd: odd &+ 128)
@@ -259,6 +313,17 @@ struct ShadedRow {
         }
         even.storeBytes(of: fixed(v.x) | fixed(v.z) << 16, toByteOffset: i &* 4, as: UInt32.self)
         odd.storeBytes(of: fixed(v.y) | fixed(v.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
+    }
+
+    /// Stores the colour (premultiplied, 0…1) of pixel `i`, each value rounded to the
+    /// nearest 1/256 in single precision: cheaper than `store`, for tables.
+    @inline(__always)
+    func storeRounded(_ i: Int, _ v: SIMD4<Float>) {
+        let c = v * (255 * 256)
+        // Adding 1.5·2²³ rounds to an integer held in the low mantissa bits.
+        @inline(__always) func fixed(_ x: Float) -> UInt32 { (min(max(x, 0), 65280) + 12_582_912).bitPattern & 0xFFFF }
+        even.storeBytes(of: fixed(c.x) | fixed(c.z) << 16, toByteOffset: i &* 4, as: UInt32.self)
+        odd.storeBytes(of: fixed(c.y) | fixed(c.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
     }
 
     /// Stores a colour already in split form to pixel `i`.

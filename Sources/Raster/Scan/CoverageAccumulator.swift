@@ -30,7 +30,7 @@ import Geometry
 ///    distance of `a` to the nearest even integer), quantised to 16 bits (0…65,535).
 ///    Gaps of 8 or more pixels become constant spans, which the compositor fills in
 ///    bulk; runs and shorter gaps become varying spans with per-pixel values; zero
-///    gaps are skipped. Reading a cell clears it and its bit, so the band is clean
+///    gaps of four pixels or more are skipped. Reading a cell clears it and its bit, so the band is clean
 ///    for the next one.
 ///
 /// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
@@ -464,11 +464,13 @@ private struct Band {
                 varyingStart = -1
             }
         }
-        // Pixels `cursor..<end` at `value`.
+        // Pixels `cursor..<end` at `value`. Zero gaps shorter than four pixels join the open
+        // varying span (their values are already zero), so that varying spans are always
+        // four pixels apart (see `SweepCompositing`).
         @inline(__always) func gap(to end: Int) {
             guard end > cursor else { return }
             if value == 0 {
-                closeVarying()
+                if varyingStart < 0 || end - cursor >= 4 { closeVarying() }
             } else if end - cursor >= 8 {
                 closeVarying()
                 spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + cursor), x1: Int32(truncatingIfNeeded: left + end), coverage: Int32(value))

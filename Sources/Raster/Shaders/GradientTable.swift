@@ -51,9 +51,10 @@ struct GradientTable {
         }
         var opaque = true
         for k in 0..<n {
-            packed[k] = packedPixel(entries[k])
-            split.store(k, entries[k])
-            opaque = opaque && packed[k] >> 24 == 255
+            let p = packedPixel(entries[k])
+            packed[k] = p
+            split.storeRounded(k, entries[k])
+            opaque = opaque && p >> 24 == 255
         }
         return GradientTable(entries: entries, packed: packed, even: scratch.gradientEven, odd: scratch.gradientOdd, isOpaque: opaque)
     }

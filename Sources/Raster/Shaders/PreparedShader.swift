@@ -65,12 +65,6 @@ enum PreparedShader {
         }
     }
 
-    /// The colour prepared for source-over, when the shader is one colour.
-    var solid: SourceOver.Solid? {
-        if case .solid(let c) = self { return SourceOver.Solid(c) }
-        return nil
-    }
-
     /// Whether every colour the shader gives is opaque.
     var isOpaque: Bool {
         switch self {
@@ -135,11 +129,27 @@ struct LinearGradientShader {
     let dtdx: Double, dtdy: Double, t0: Double
 
     /// Calls `body(i, entry)` for pixels `x + i`, `i` in `0..<count`, on row `y`.
+    ///
+    /// The entry position steps in 32.32 fixed point (exact to 2⁻³² of an entry per
+    /// pixel), clamped without branches; positions too far outside the table for that
+    /// step in floating point.
     @inline(__always)
     func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
         let scale = Double(GradientTable.size - 1)
         var u = (t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)) * scale + 0.5
         let du = dtdx * scale
+        let end = u + du * Double(count)
+        let limit = 1_073_741_824.0  // 2³⁰ entries
+        if abs(u) < limit && abs(end) < limit {
+            var fixed = Int(u * 4_294_967_296), step = Int(du * 4_294_967_296)
+            let last = GradientTable.size - 1
+            for i in 0..<count {
+                let k = fixed >> 32
+                body(i, k < 0 ? 0 : (k > last ? last : k))
+                fixed &+= step
+            }
+            return
+        }
         for i in 0..<count {
             body(i, GradientTable.index(scaled: u))
             u += du
