@@ -26,18 +26,20 @@ extension Canvas {
         }
         accumulate(path, transform: transform, window: window, antialiased: antialiased)
         let mask = ClipMask(rect: window)
-        let coverage = scratch.coverage, spans = scratch.spans
-        let left = window.x0
+        let coverage = scratch.coverage16, spans = scratch.spans
         var top = Int.max, bottom = Int.min
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
             top = min(top, y)
             bottom = max(bottom, y + 1)
-            let out = mask.pointer(x: left, y: y)
             for k in 0..<count {
                 let s = spans[k]
-                for x in Int(s.x0)..<Int(s.x1) {
-                    let c = s.isConstant ? s.coverage : coverage[x - left]
-                    out[x - left] = UInt8(min(c * 255 + 0.5, 255))
+                let out = mask.pointer(x: Int(s.x0), y: y), n = Int(s.x1 - s.x0)
+                if s.isConstant {
+                    out.update(repeating: UInt8(truncatingIfNeeded: (UInt32(s.coverage) &* 255 &+ 32767) / 65535), count: n)
+                } else {
+                    let values = coverage + Int(s.x0)
+                    for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: (UInt32(values[i]) &* 255 &+ 32767) / 65535) }
+                    values.update(repeating: 0, count: n)
                 }
             }
         }

@@ -10,13 +10,14 @@ import Geometry
 ///    tolerance divided by the transform's scale, then filled with the non-zero rule.
 /// 2. Coverage. `CoverageAccumulator` computes exact-area coverage (or centre
 ///    samples when aliased) inside a window: the path's device bounds intersected
-///    with the clip's bounds, and reports each row as spans of constant or varying
-///    coverage.
+///    with the clip's bounds, band by band, and reports each row as spans of constant
+///    or varying 8-bit coverage.
 /// 3. Clip. The current clip's 8-bit mask (if any) multiplies the coverage.
 /// 4. Shading. The paint is prepared once (`PreparedShader`); each span is shaded
 ///    into a row of premultiplied colours, except solid colours.
-/// 5. Compositing. The blend mode picks one specialised loop (`Compositor`) for the
-///    whole drawing; the top layer's pixels are updated in place.
+/// 5. Compositing. The blend mode picks one specialised loop for the whole drawing
+///    (`SourceOver` on bytes for the normal mode, `Compositor` in floating point for
+///    the others); the top layer's pixels are updated in place.
 /// Layers are transparent pixmaps the size of the canvas (reused from a pool);
 /// ending one applies its filters and composites the region it touched through the
 /// clip that was current when it began. Drawing never fails: degenerate or
@@ -70,7 +71,7 @@ public final class Canvas {
     /// `paint`, using `rule`; `antialiased: false` samples pixel centres instead of areas.
     public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero, antialiased: Bool = true) {
         guard !path.isEmpty else { return }
-        let shader = PreparedShader.prepare(paint, table: scratch.gradient)
+        let shader = PreparedShader.prepare(paint, scratch: scratch)
         guard !shader.isTransparent else { return }
         let clip = clips[clips.count - 1]
         guard let window = deviceWindow(of: path, transform: transform)?.intersection(clip.bounds), !window.isEmpty else { return }

@@ -55,8 +55,29 @@ final class Reference {
     }
 }
 
+// BENCH_ONLY=ours times our renderer alone (no reference, no demos), for profiling;
+// BENCH_SCENE=<part of a name> keeps the matching scenes.
+let environment = ProcessInfo.processInfo.environment
+let sceneFilter = environment["BENCH_SCENE"].map { $0.lowercased() }
+let scenes = BenchScene.all().filter { scene in sceneFilter.map { scene.name.lowercased().contains($0) } ?? true }
+if environment["BENCH_ONLY"] == "ours" {
+    print("| scene | animate ms |")
+    print("| --- | ---: |")
+    for scene in scenes {
+        _ = scene.render()
+        var times: [Double] = []
+        for _ in 0..<(rounds * perRound) {
+            let start = ContinuousClock.now
+            withExtendedLifetime(scene.render()) {}
+            let d = ContinuousClock.now - start
+            times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        }
+        print("| \(scene.name) | \(f(median(times))) |")
+    }
+    exit(0)
+}
+
 print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread\n")
-let scenes = BenchScene.all()
 let reference = try Reference(script: root.appendingPathComponent("Benchmarks/reference.py"))
 var samples: [String: (ours: [Double], blend2d: [Double], cairo: [Double])] = [:]
 var files: [String: URL] = [:]

@@ -1,12 +1,12 @@
-/// The compositing loops: a span of premultiplied RGBA8 destination pixels combined
-/// with a source (one colour, or a row of colours) through coverage.
+/// The floating-point compositing loops, for every blend mode but source-over (which
+/// `SourceOver` does on bytes): a span of premultiplied RGBA8 destination pixels
+/// combined with a source (one colour, or a row of colours) through coverage.
 ///
 /// Every loop computes `d' = B(s·c, d)` in single precision on 0…1 values and rounds
 /// to nearest; for every blend mode this equals the W3C shape interpolation
 /// `d + c·(B(s, d) − d)` (see `BlendMode`). Pixels of zero coverage are not touched,
 /// so drawing never changes pixels outside its shape. Loops are generic over the
-/// blend function and specialised per mode; source-over has byte-level fast paths,
-/// including a bulk fill of runs where an opaque colour fully covers.
+/// blend function and specialised per mode.
 enum Compositor {
     @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
@@ -25,10 +25,6 @@ enum Compositor {
         _: B.Type, _ color: SIMD4<Float>, coverage: UnsafePointer<Float>?, constantCoverage: Float,
         dst: UnsafeMutablePointer<UInt8>, count: Int
     ) {
-        if B.self == SourceOverBlend.self {
-            sourceOverSolid(color, coverage: coverage, constantCoverage: constantCoverage, dst: dst, count: count)
-            return
-        }
         if let coverage {
             for i in 0..<count {
                 let c = coverage[i]
@@ -65,51 +61,7 @@ enum Compositor {
                 let s = src[i]
                 if s.w <= 0 { continue }
                 let p = dst + 4 * i
-                if B.self == SourceOverBlend.self && c >= 1 && s.w >= 1 {
-                    store(s, p)
-                } else {
-                    store(B.blend(s * c, load(p)), p)
-                }
-            }
-        }
-    }
-
-    /// Source-over of one colour: `d' = s·c + d·(1 − αs·c)`, on bytes.
-    @inline(__always)
-    private static func sourceOverSolid(
-        _ color: SIMD4<Float>, coverage: UnsafePointer<Float>?, constantCoverage: Float, dst: UnsafeMutablePointer<UInt8>, count: Int
-    ) {
-        let s = color * 255
-        let opaque = color.w >= 1
-        var solid: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &solid) { pack(s, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-        if let coverage {
-            for i in 0..<count {
-                let c = coverage[i]
-                if c <= 0 { continue }
-                let p = dst + 4 * i
-                if c >= 1 && opaque {
-                    p[0] = solid.0
-                    p[1] = solid.1
-                    p[2] = solid.2
-                    p[3] = solid.3
-                } else {
-                    pack(s * c + unpack(UnsafePointer(p)) * (1 - color.w * c), p)
-                }
-            }
-        } else {
-            let c = constantCoverage
-            if c >= 1 && opaque {
-                let packed = unsafeBitCast(solid, to: UInt32.self)
-                let raw = UnsafeMutableRawPointer(dst)
-                for i in 0..<count { raw.storeBytes(of: packed, toByteOffset: 4 * i, as: UInt32.self) }
-                return
-            }
-            let sc = s * c
-            let k = 1 - color.w * c
-            for i in 0..<count {
-                let p = dst + 4 * i
-                pack(sc + unpack(UnsafePointer(p)) * k, p)
+                store(B.blend(s * c, load(p)), p)
             }
         }
     }

@@ -41,3 +41,15 @@ func elementMin(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
 func elementMax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
     SIMD4(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z, a.w > b.w ? a.w : b.w)
 }
+
+/// `v` (premultiplied, 0…1) as a packed pixel (r in the low byte), clamped to 0…255 and
+/// rounded to nearest as `pack` does.
+@inline(__always)
+func packedPixel(_ v: SIMD4<Float>) -> UInt32 {
+    @inline(__always) func byte(_ x: Float) -> UInt32 {
+        let c = x > 0 ? (x < 255 ? x : 255) : 0
+        return (c + 12_582_912).bitPattern & 0xFF
+    }
+    let s = v * 255
+    return byte(s.x) | byte(s.y) << 8 | byte(s.z) << 16 | byte(s.w) << 24
+}

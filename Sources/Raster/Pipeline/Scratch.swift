@@ -1,36 +1,68 @@
-/// The buffers every drawing reuses, sized once for the canvas width: one row of
-/// coverage, one row of shaded colours, the row's spans, and a gradient table; the
-/// blur buffers grow to the largest region blurred. Owned by one canvas; drawing
+/// The buffers every drawing reuses, sized once for the canvas width: a row of
+/// 16-bit coverage and the row's spans (written by the accumulator's sweep), a row of
+/// shaded colours in split 8.8 form and in floating point, a row of floating-point
+/// coverage (for the blend modes computed in floating point), and a gradient table;
+/// the blur buffers grow to the largest region blurred. Owned by one canvas; drawing
 /// allocates nothing once these exist.
 final class Scratch {
+    /// Coverage (0…65,535) by absolute column (with slack for a group of four past the
+    /// end); zero except while a span that uses it is composited.
+    let coverage16: UnsafeMutablePointer<UInt16>
     let coverage: UnsafeMutablePointer<Float>
     let source: UnsafeMutablePointer<SIMD4<Float>>
     let spans: UnsafeMutablePointer<CoverageSpan>
     let gradient: UnsafeMutablePointer<SIMD4<Float>>
+    let gradient8: UnsafeMutablePointer<UInt32>
+    let gradientEven: UnsafeMutablePointer<UInt32>, gradientOdd: UnsafeMutablePointer<UInt32>
+    /// A row of shaded colours in split 8.8 form.
+    let shaded: ShadedRow
     private(set) var blurImage: UnsafeMutablePointer<SIMD4<Float>>
     private(set) var blurLine: UnsafeMutablePointer<SIMD4<Float>>
     private(set) var blurSpare: UnsafeMutablePointer<SIMD4<Float>>
     private var blurImageCapacity = 1, blurLineCapacity = 1
 
+    /// The canvas width in pixels.
+    let width: Int
+
     init(width: Int) {
+        self.width = width
+        coverage16 = .allocate(capacity: width + 8)
+        coverage16.initialize(repeating: 0, count: width + 8)
         coverage = .allocate(capacity: width + 2)
         coverage.initialize(repeating: 0, count: width + 2)
         source = .allocate(capacity: width + 2)
         source.initialize(repeating: .zero, count: width + 2)
+        let shadedEven = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
+        shadedEven.initialize(repeating: 0, count: width + 4)
+        let shadedOdd = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
+        shadedOdd.initialize(repeating: 0, count: width + 4)
+        shaded = ShadedRow(even: UnsafeMutableRawPointer(shadedEven), odd: UnsafeMutableRawPointer(shadedOdd))
         spans = .allocate(capacity: width + 2)
         spans.initialize(repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 2)
         gradient = .allocate(capacity: GradientTable.size)
         gradient.initialize(repeating: .zero, count: GradientTable.size)
+        gradient8 = .allocate(capacity: GradientTable.size)
+        gradient8.initialize(repeating: 0, count: GradientTable.size)
+        gradientEven = .allocate(capacity: GradientTable.size)
+        gradientEven.initialize(repeating: 0, count: GradientTable.size)
+        gradientOdd = .allocate(capacity: GradientTable.size)
+        gradientOdd.initialize(repeating: 0, count: GradientTable.size)
         blurImage = .allocate(capacity: 1)
         blurLine = .allocate(capacity: 1)
         blurSpare = .allocate(capacity: 1)
     }
 
     deinit {
+        coverage16.deallocate()
         coverage.deallocate()
         source.deallocate()
+        shaded.even.deallocate()
+        shaded.odd.deallocate()
         spans.deallocate()
         gradient.deallocate()
+        gradient8.deallocate()
+        gradientEven.deallocate()
+        gradientOdd.deallocate()
         blurImage.deallocate()
         blurLine.deallocate()
         blurSpare.deallocate()

@@ -1,8 +1,23 @@
 /// The drivers between coverage and the compositor: `SweepCompositing` turns an
 /// accumulated path into spans row by row, `RectCompositing` walks the rows of a
-/// rectangle (a layer, a filtered backdrop). Both apply the clip mask to coverage,
-/// shade each span once and composite it with the blend mode they are specialised on
-/// (they are `BlendModeVisitor`s, dispatched once per drawing).
+/// rectangle (a layer, a filtered backdrop). Both apply the clip mask to coverage and
+/// hand each span to a painter; they are `BlendModeVisitor`s, dispatched once per
+/// drawing, and pick the painter once per drawing too, so the loop over spans is
+/// compiled for one blend mode and one kind of shader and calls nothing dynamically.
+///
+/// Painters: source-over, the normal mode, runs in 16-bit fixed point (`SourceOver`):
+/// `SolidPainter` (constant spans of an opaque colour are filled in bulk),
+/// `PixelsPainter` (layers, read in place) and `ShadedPainter` (gradients and images,
+/// shaded per span; opaque gradients at full coverage are shaded straight into the
+/// destination). `FloatPainter` runs every other blend mode in floating point
+/// (`Compositor`).
+///
+/// Invariant: the row of coverage values is zero except where the sweep wrote the
+/// varying spans of the current row, and each user clears what it used. The sweep
+/// leaves at least four pixels between two varying spans, so source-over rounds an
+/// unmasked varying span up to whole groups of four pixels (where the row has room):
+/// the extra pixels, of zero coverage, come out exactly as they were, and the spans
+/// that own them draw them afterwards.
 struct SweepCompositing: BlendModeVisitor {
     let accumulator: CoverageAccumulator
     let rule: FillRule
@@ -13,20 +28,36 @@ struct SweepCompositing: BlendModeVisitor {
     let mask: ClipMask?
 
     func visit<B: BlendFunction>(_ function: B.Type) {
-        let coverage = scratch.coverage, spans = scratch.spans
-        let left = accumulator.x0
+        if B.self == SourceOverBlend.self {
+            switch shader {
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            default: run(ShadedPainter(shader: shader, scratch: scratch))
+            }
+        } else {
+            run(FloatPainter<B>(shader: shader, scratch: scratch))
+        }
+    }
+
+    private func run<P: SpanPainter>(_ painter: P) {
+        let coverage = scratch.coverage16, spans = scratch.spans
+        let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
-            let row = destination + y * rowBytes
+            let row = UnsafeMutableRawPointer(destination + y &* rowBytes)
             for k in 0..<count {
                 let span = spans[k]
-                let x0 = Int(span.x0), n = Int(span.x1) - x0
-                let values = coverage + (x0 - left)
-                var perPixel: UnsafePointer<Float>? = span.isConstant ? nil : UnsafePointer(values)
+                let x = Int(span.x0), n = Int(span.x1) &- x
                 if let mask {
-                    applyMask(mask, x: x0, y: y, count: n, constant: span.isConstant ? span.coverage : nil, into: values)
-                    perPixel = UnsafePointer(values)
+                    applyMask(mask, x: x, y: y, count: n, constant: span.coverage, into: coverage + x)
+                    painter.paint(x: x, y: y, count: n, coverage: UnsafePointer(coverage + x), row: row)
+                    (coverage + x).update(repeating: 0, count: n)
+                } else if span.isConstant {
+                    painter.paint(x: x, y: y, count: n, coverage: UInt32(truncatingIfNeeded: span.coverage), row: row)
+                } else {
+                    let grouped = (n &+ 3) & ~3
+                    painter.paint(x: x, y: y, count: x &+ grouped <= width ? grouped : n, coverage: UnsafePointer(coverage + x), row: row)
+                    (coverage + x).update(repeating: 0, count: n)
                 }
-                compositeSpan(B.self, shader: shader, x: x0, y: y, count: n, coverage: perPixel, constant: span.coverage, row: row, source: scratch.source)
             }
         }
     }
@@ -41,43 +72,134 @@ struct RectCompositing: BlendModeVisitor {
     let mask: ClipMask?
 
     func visit<B: BlendFunction>(_ function: B.Type) {
+        if B.self == SourceOverBlend.self {
+            switch shader {
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            default: run(ShadedPainter(shader: shader, scratch: scratch))
+            }
+        } else {
+            run(FloatPainter<B>(shader: shader, scratch: scratch))
+        }
+    }
+
+    private func run<P: SpanPainter>(_ painter: P) {
         let n = rect.width
         guard n > 0 else { return }
+        let coverage = scratch.coverage16 + rect.x0
         for y in rect.y0..<rect.y1 {
-            let row = destination + y * rowBytes
-            var perPixel: UnsafePointer<Float>? = nil
+            let row = UnsafeMutableRawPointer(destination + y * rowBytes)
             if let mask {
-                applyMask(mask, x: rect.x0, y: y, count: n, constant: 1, into: scratch.coverage)
-                perPixel = UnsafePointer(scratch.coverage)
+                applyMask(mask, x: rect.x0, y: y, count: n, constant: 65535, into: coverage)
+                painter.paint(x: rect.x0, y: y, count: n, coverage: UnsafePointer(coverage), row: row)
+                coverage.update(repeating: 0, count: n)
+            } else {
+                painter.paint(x: rect.x0, y: y, count: n, coverage: 65535, row: row)
             }
-            compositeSpan(B.self, shader: shader, x: rect.x0, y: y, count: n, coverage: perPixel, constant: 1, row: row, source: scratch.source)
         }
     }
 }
 
-/// Multiplies coverage (per pixel in `values`, or `constant` for all) by the mask.
+/// Multiplies coverage (per pixel in `values`, or `constant` for all when it is
+/// 0…65,535) by the mask's bytes, into `values`.
 @inline(__always)
-func applyMask(_ mask: ClipMask, x: Int, y: Int, count: Int, constant: Float?, into values: UnsafeMutablePointer<Float>) {
+func applyMask(_ mask: ClipMask, x: Int, y: Int, count: Int, constant: Int32, into values: UnsafeMutablePointer<UInt16>) {
     let m = mask.pointer(x: x, y: y)
-    let scale: Float = 1 / 255
-    if let constant {
-        let k = constant * scale
-        for i in 0..<count { values[i] = Float(m[i]) * k }
+    // c · m / 255, rounded: m·257 is m/255 as a fraction of 65,535.
+    @inline(__always) func times(_ c: UInt32, _ m: UInt8) -> UInt16 { UInt16(truncatingIfNeeded: (c &* (UInt32(m) &* 257) &+ 32767) / 65535) }
+    if constant >= 0 {
+        let c = UInt32(constant)
+        for i in 0..<count { values[i] = times(c, m[i]) }
     } else {
-        for i in 0..<count { values[i] *= Float(m[i]) * scale }
+        for i in 0..<count { values[i] = times(UInt32(values[i]), m[i]) }
     }
 }
 
-@inline(__always)
-func compositeSpan<B: BlendFunction>(
-    _: B.Type, shader: PreparedShader, x: Int, y: Int, count: Int, coverage: UnsafePointer<Float>?, constant: Float,
-    row: UnsafeMutablePointer<UInt8>, source: UnsafeMutablePointer<SIMD4<Float>>
-) {
-    let dst = row + 4 * x
-    if case .solid(let color) = shader {
-        Compositor.blendSolid(B.self, color, coverage: coverage, constantCoverage: constant, dst: dst, count: count)
-    } else {
-        shader.shade(x: x, y: y, count: count, into: source)
-        Compositor.blendRow(B.self, source, coverage: coverage, constantCoverage: constant, dst: dst, count: count)
+/// Composites spans of one drawing onto the pixels of a row (`row` points to its
+/// first pixel): at constant coverage (1…65,535), or with per-pixel coverage.
+protocol SpanPainter {
+    func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer)
+    func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer)
+}
+
+/// Source-over of one colour.
+struct SolidPainter: SpanPainter {
+    let solid: SourceOver.Solid
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+    }
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+    }
+}
+
+/// Source-over of device-aligned pixels (a layer, a backdrop), read in place.
+struct PixelsPainter: SpanPainter {
+    let shader: PixelShader
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
+        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+    }
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
+        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+    }
+}
+
+/// Source-over of gradients and images, shaded per span in split 8.8 form.
+struct ShadedPainter: SpanPainter {
+    let shader: PreparedShader
+    let scratch: Scratch
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
+        let dst = row + x &* 4
+        if coverage == 65535 && shader.isOpaque {
+            shader.shadePacked(x: x, y: y, count: count, into: dst)
+            return
+        }
+        shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
+        SourceOver.row(dst, scratch.shaded, count: count, coverage: coverage)
+    }
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
+        shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
+        SourceOver.row(row + x &* 4, scratch.shaded, count: count, coverage: coverage)
+    }
+}
+
+/// Any shader with a blend mode other than source-over, in floating point.
+struct FloatPainter<B: BlendFunction>: SpanPainter {
+    let shader: PreparedShader
+    let scratch: Scratch
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
+        composite(x: x, y: y, count: count, perPixel: nil, constant: Float(coverage) * (1 / 65535), row: row)
+    }
+
+    @inline(__always)
+    func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
+        let values = scratch.coverage
+        for i in 0..<count { values[i] = Float(coverage[i]) * (1 / 65535) }
+        composite(x: x, y: y, count: count, perPixel: UnsafePointer(values), constant: 0, row: row)
+    }
+
+    @inline(__always)
+    private func composite(x: Int, y: Int, count: Int, perPixel: UnsafePointer<Float>?, constant: Float, row: UnsafeMutableRawPointer) {
+        let bytes = row.assumingMemoryBound(to: UInt8.self) + 4 * x
+        if case .solid(let color) = shader {
+            Compositor.blendSolid(B.self, color, coverage: perPixel, constantCoverage: constant, dst: bytes, count: count)
+        } else {
+            shader.shade(x: x, y: y, count: count, into: scratch.source)
+            Compositor.blendRow(B.self, scratch.source, coverage: perPixel, constantCoverage: constant, dst: bytes, count: count)
+        }
     }
 }

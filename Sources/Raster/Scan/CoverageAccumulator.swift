@@ -1,56 +1,101 @@
 import Geometry
 
-/// Exact-area coverage of a filled path, by signed-area accumulation.
+/// Exact-area coverage of a filled path, by signed-area accumulation, band by band.
 ///
 /// Overview. Every line segment of the flattened path (in device pixels) deposits,
 /// into the cells of the rows it crosses, the signed area it sweeps to its right
 /// within each pixel, so that the running sum of a row's cells is the signed
 /// coverage of each pixel: the analytic method of libart and FreeType's "smooth"
-/// rasterizer, in the dense single-array form of font-rs (R. Levien, 2016). Blend2D
-/// and cairo compute the same quantity, so their anti-aliasing is our reference.
+/// rasterizer, in the dense-cell form of font-rs (R. Levien, 2016). Blend2D and
+/// cairo compute the same quantity, so their anti-aliasing is our reference. The
+/// work is made proportional to the path's edges rather than to its area, as in
+/// Blend2D's analytic rasterizer: cells exist for one band of rows at a time (at
+/// most `cellBudget` of them, so they stay in cache), and a bitmap per row records
+/// which cells were written, so reading a row visits those cells and nothing else.
 ///
-/// Stages: `reset(bounds:)` clears a window; `addLine` clips each segment to the
-/// window (pieces left of it collapse onto its left edge, where they still carry
-/// their winding; pieces right of it cannot affect it and are dropped) and
-/// accumulates it, noting per row the first and last cell written; `sweep` turns
-/// each row's running sum into coverage with the fill rule (non-zero: `min(|a|, 1)`;
-/// even-odd: the distance of `a` to the nearest even integer, folded into 0…1),
-/// reading only the written cells, and clears them, ready for the next path. It
-/// reports each row as spans: runs of one coverage value (the inside of a shape, and
-/// everything right of the last written cell) are reported as constant spans, so the
-/// compositor fills them in bulk; zero runs are skipped.
+/// Stages:
+/// 1. `reset` sets the window (device pixels) and the band height: as many rows as
+///    the cell budget allows (at least 32). `addLine` clips each segment to the window
+///    (pieces left of it collapse onto its left edge, where they still carry their
+///    winding; pieces right of it cannot affect it and are dropped). When the whole
+///    window is one band (any path up to a few hundred pixels across) the piece is
+///    accumulated at once; otherwise it is stored as an edge, linked into the list of
+///    the band where it starts, and the path is flattened only once.
+/// 2. `sweep` walks the bands top to bottom with a list of active edges. Each edge
+///    deposits its areas in the band's rows and marks the cells it wrote; edges that
+///    end in the band leave the list.
+/// 3. Each row of the band is then read through its bitmap, a run of written cells at
+///    a time: between two runs the running sum is constant, so a gap costs one step.
+///    The fill rule folds the sum into 0…1 (non-zero: `min(|a|, 1)`; even-odd: the
+///    distance of `a` to the nearest even integer), quantised to 16 bits (0…65,535).
+///    Gaps of 8 or more pixels become constant spans, which the compositor fills in
+///    bulk; runs and shorter gaps become varying spans with per-pixel values; zero
+///    gaps of four pixels or more are skipped. Reading a cell clears it and its bit, so the band is clean
+///    for the next one.
 ///
-/// Aliased mode samples pixel centres instead: a segment adds its direction (±1)
-/// to the first pixel whose centre lies right of the segment on each row whose
-/// centre line it crosses (half-open in y), so the running sum is the exact
-/// winding number at each centre.
+/// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
+/// the first pixel whose centre lies right of it on each row whose centre line it
+/// crosses (half-open in y), so the running sum is the exact winding number at each
+/// centre.
 ///
-/// Invariants: between paths every cell is zero and every row's written range is
-/// empty; no allocation once the buffers have grown to the largest window used.
+/// Invariants: between paths every cell, bit and band list is empty; no allocation
+/// once the buffers have grown to the widest window and the longest path drawn.
 final class CoverageAccumulator {
+    /// The most cells a band holds (1 MB of floats): a 1080p-wide band has 128 rows.
+    static let cellBudget = 1 << 18
+    static let minimumBandShift = 5
+
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     private var width = 0, height = 0
-    private var stride = 0
-    /// `stride × height` accumulation cells (manual storage: the loops use plain pointers).
-    private var cells: UnsafeMutablePointer<Float>
-    private var cellCapacity = 0
-    private var touchedTop = Int.max, touchedBottom = Int.min
-    /// Per row of the window, the first and last cell index written (first > last: none).
-    private var rowFirst: UnsafeMutablePointer<Int32>, rowLast: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
     private var aliased = false
+    /// Rows per band: `1 << bandShift`.
+    private var bandShift = 5
+    /// Whether the window is a single band, so pieces are accumulated as they come.
+    private var direct = false
+    /// Window rows that may hold coverage in direct mode.
+    private var touchedTop = Int.max, touchedBottom = Int.min
+
+    /// One stored piece of the path, in window coordinates, going down (`top < bottom`).
+    struct Edge {
+        /// x at `top`.
+        var x: Double
+        var top: Double, bottom: Double
+        var dxdy: Double
+        /// +1 for a piece that went down in the path, −1 for one that went up.
+        var direction: Float
+        /// The next edge starting in the same band, or −1.
+        var next: Int32
+    }
+
+    private var edges: UnsafeMutablePointer<Edge>
+    private var active: UnsafeMutablePointer<Int32>
+    private var edgeCount = 0, edgeCapacity = 0
+    /// Per band of the window, the first edge starting in it, or −1.
+    private var bandHeads: UnsafeMutablePointer<Int32>
+    private var bandCapacity = 0
+    private var firstBand = Int.max, lastBand = Int.min
+
+    /// A band's rows of `stride` cells, and per row `words` bitmap words.
+    private var cells: UnsafeMutablePointer<Float>
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var stride = 0, words = 0
+    private var cellCapacity = 0, wordCapacity = 0
 
     init() {
+        edges = .allocate(capacity: 1)
+        active = .allocate(capacity: 1)
+        bandHeads = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
-        rowFirst = .allocate(capacity: 1)
-        rowLast = .allocate(capacity: 1)
+        bits = .allocate(capacity: 1)
     }
 
     deinit {
+        edges.deallocate()
+        active.deallocate()
+        bandHeads.deallocate()
         cells.deallocate()
-        rowFirst.deallocate()
-        rowLast.deallocate()
+        bits.deallocate()
     }
 
     /// Prepares an empty window; `antialiased: false` selects centre sampling.
@@ -61,41 +106,67 @@ final class CoverageAccumulator {
         self.y1 = max(y1, y0)
         width = self.x1 - x0
         height = self.y1 - y0
+        aliased = !antialiased
+        // Cells at `width` and `width + 1` take the area right of the last column.
         stride = width + 2
-        let needed = stride * height
-        if cellCapacity < needed {
+        words = (stride + 63) >> 6
+        var shift = CoverageAccumulator.minimumBandShift
+        while (1 << shift) < height && (2 << shift) * stride <= CoverageAccumulator.cellBudget { shift += 1 }
+        bandShift = shift
+        let rows = min(1 << shift, max(height, 1))
+        direct = height <= 1 << shift
+        let cellsNeeded = rows * stride
+        if cellCapacity < cellsNeeded {
             cells.deallocate()
-            cells = .allocate(capacity: needed)
-            cells.initialize(repeating: 0, count: needed)
-            cellCapacity = needed
+            cells = .allocate(capacity: cellsNeeded)
+            cells.initialize(repeating: 0, count: cellsNeeded)
+            cellCapacity = cellsNeeded
         }
-        if rowCapacity < height {
-            rowFirst.deallocate()
-            rowLast.deallocate()
-            rowFirst = .allocate(capacity: height)
-            rowFirst.initialize(repeating: Int32.max, count: height)
-            rowLast = .allocate(capacity: height)
-            rowLast.initialize(repeating: -1, count: height)
-            rowCapacity = height
+        let wordsNeeded = rows * words
+        if wordCapacity < wordsNeeded {
+            bits.deallocate()
+            bits = .allocate(capacity: wordsNeeded)
+            bits.initialize(repeating: 0, count: wordsNeeded)
+            wordCapacity = wordsNeeded
         }
+        let bands = (height + (1 << shift) - 1) >> shift
+        if bandCapacity < bands {
+            bandHeads.deallocate()
+            bandHeads = .allocate(capacity: bands)
+            bandCapacity = bands
+        }
+        bandHeads.initialize(repeating: -1, count: bands)
+        edgeCount = 0
+        firstBand = Int.max
+        lastBand = Int.min
         touchedTop = Int.max
         touchedBottom = Int.min
-        aliased = !antialiased
     }
 
-    /// Accumulates the segment from `a` to `b` (device pixels).
+    /// The band of window rows `top..<bottom`.
+    @inline(__always)
+    private func band(top: Int, bottom: Int) -> Band {
+        Band(top: top, bottom: bottom, cells: cells, stride: stride, bits: bits, words: words, width: width)
+    }
+
+    /// Adds the segment from `a` to `b` (device pixels).
     func addLine(_ a: Point, _ b: Point) {
         guard width > 0, height > 0 else { return }
         var ax = a.x - Double(x0), ay = a.y - Double(y0)
         var bx = b.x - Double(x0), by = b.y - Double(y0)
         guard ay != by else { return }
-        var dir: Float = 1
+        var direction: Float = 1
         if ay > by {
             swap(&ax, &bx)
             swap(&ay, &by)
-            dir = -1
+            direction = -1
         }
         let h = Double(height), w = Double(width)
+        if ay >= 0 && by <= h && (aliased || (min(ax, bx) >= 0 && max(ax, bx) <= w)) {
+            // Inside the window (the common case): nothing to clip.
+            store(ax, ay, bx, by, direction)
+            return
+        }
         if by <= 0 || ay >= h { return }
         let dxdy = (bx - ax) / (by - ay)
         if ay < 0 {
@@ -107,7 +178,8 @@ final class CoverageAccumulator {
             by = h
         }
         if aliased {
-            addCentreCrossings(ax, ay, bx, by, dxdy, dir)
+            // Centre sampling clamps columns itself: no split needed.
+            store(ax, ay, bx, by, direction)
             return
         }
         // Split at x = 0 and x = w so that every piece lies in one of three bands.
@@ -116,186 +188,352 @@ final class CoverageAccumulator {
         if (ax > w) != (bx > w), bx != ax { ts.1 = (w - ax) / (bx - ax) }
         if ts.0 > ts.1 { ts = (ts.1, ts.0) }
         var px = ax, py = ay
-        @inline(__always) func piece(to t: Double) {
-            guard t <= 1 else { return }
+        for k in 0..<3 {
+            let t = k == 0 ? ts.0 : (k == 1 ? ts.1 : 1)
+            guard t <= 1 else { continue }
             let qx = t == 1 ? bx : ax + (bx - ax) * t
             let qy = t == 1 ? by : ay + (by - ay) * t
             let mid = (px + qx) / 2
             if mid <= 0 {
-                accumulate(0, py, 0, qy, dir)
+                store(0, py, 0, qy, direction)
             } else if mid < w {
-                accumulate(min(max(px, 0), w), py, min(max(qx, 0), w), qy, dir)
+                store(min(max(px, 0), w), py, min(max(qx, 0), w), qy, direction)
             }
             px = qx
             py = qy
         }
-        piece(to: ts.0)
-        piece(to: ts.1)
-        piece(to: 1)
     }
 
-    /// Adds a downward segment (`ya < yb`) lying within `0...width`, `0...height`.
+    /// Accumulates a downward piece (`ya < yb`, within the window) in direct mode, or
+    /// links it into its band's list.
     @inline(__always)
-    private func accumulate(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Float) {
+    private func store(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ direction: Float) {
         guard yb > ya else { return }
-        let dxdy = (xb - xa) / (yb - ya)
-        let rowStart = Int(ya), rowEnd = min(Int(yb.rounded(.up)), height)
-        touchedTop = min(touchedTop, rowStart)
-        touchedBottom = max(touchedBottom, rowEnd)
-        var x = xa
-        let c = cells, first = rowFirst, last = rowLast
-        for row in rowStart..<rowEnd {
-            let base = row * stride
-            let top = max(Double(row), ya), bottom = min(Double(row + 1), yb)
-            let dy = bottom - top
-            let xNext = x + dxdy * dy
-            let d = Float(dy) * dir
-            let (l, r) = x < xNext ? (x, xNext) : (xNext, x)
-            let lFloor = l.rounded(.down)
-            let li = Int(lFloor)
-            let ri = Int(r.rounded(.up))
-            first[row] = min(first[row], Int32(li))
-            last[row] = max(last[row], Int32(ri))
-            if ri <= li + 1 {
-                // Within one column: the area right of the segment's midpoint.
-                let xm = Float((x + xNext) / 2 - lFloor)
-                c[base + li] += d - d * xm
-                c[base + li + 1] += d * xm
-            } else {
-                let s = Float(1 / (r - l))
-                let lf = Float(l - lFloor)
-                let a0 = 0.5 * s * (1 - lf) * (1 - lf)
-                let rf = Float(r - r.rounded(.up) + 1)
-                let am = 0.5 * s * rf * rf
-                c[base + li] += d * a0
-                if ri == li + 2 {
-                    c[base + li + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - lf)
-                    c[base + li + 1] += d * (a1 - a0)
-                    var k = li + 2
-                    while k < ri - 1 {
-                        c[base + k] += d * s
-                        k += 1
-                    }
-                    let a2 = a1 + Float(ri - li - 3) * s
-                    c[base + ri - 1] += d * (1 - a2 - am)
-                }
-                c[base + ri] += d * am
-            }
-            x = xNext
+        let edge = Edge(x: xa, top: ya, bottom: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, next: -1)
+        let firstRow = floorToInt(ya)
+        let lastRow = ceilToInt(yb) &- 1
+        if direct {
+            if firstRow < touchedTop { touchedTop = firstRow }
+            if lastRow >= touchedBottom { touchedBottom = lastRow &+ 1 }
+            let band = self.band(top: 0, bottom: height)
+            if aliased { band.addCentres(edge) } else { band.addArea(edge) }
+            return
         }
+        if edgeCount == edgeCapacity { growEdges() }
+        let first = firstRow >> bandShift, last = lastRow >> bandShift
+        edges[edgeCount] = edge
+        edges[edgeCount].next = bandHeads[first]
+        bandHeads[first] = Int32(truncatingIfNeeded: edgeCount)
+        edgeCount += 1
+        if first < firstBand { firstBand = first }
+        if last > lastBand { lastBand = last }
     }
 
-    private func addCentreCrossings(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ dxdy: Double, _ dir: Float) {
-        // Rows whose centre line y = row + 0.5 lies in [ay, by).
-        let first = Int((ay - 0.5).rounded(.up)), last = Int((by - 0.5).rounded(.up))  // last is exclusive
-        guard last > first else { return }
-        touchedTop = min(touchedTop, first)
-        touchedBottom = max(touchedBottom, last)
-        let w = Double(width)
-        for row in max(first, 0)..<min(last, height) {
-            let x = ax + (Double(row) + 0.5 - ay) * dxdy
-            let column = Int32(min(max((x - 0.5).rounded(.up), 0), w))
-            cells[row * stride + Int(column)] += dir
-            rowFirst[row] = min(rowFirst[row], column)
-            rowLast[row] = max(rowLast[row], column)
-        }
-    }
-
-    /// Rows that may hold coverage since the last reset, clipped to the window.
-    var touchedRows: Range<Int> {
-        guard touchedTop < touchedBottom else { return 0..<0 }
-        return (y0 + max(touchedTop, 0))..<(y0 + min(touchedBottom, height))
+    private func growEdges() {
+        let capacity = max(edgeCapacity * 2, 256)
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: capacity)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown
+        active.deallocate()
+        active = .allocate(capacity: capacity)
+        edgeCapacity = capacity
     }
 
     /// Calls `body(y, spanCount)` for each row that has coverage, top to bottom, after
     /// writing the row's spans (absolute columns, left to right) to `spans` and the
-    /// per-pixel values of its varying spans to `coverage` (indexed by column − `x0`);
-    /// clears the window. `spans` must hold `width + 1` spans and `coverage` `width` values.
+    /// coverage values of its varying spans to `coverage` (indexed by absolute column);
+    /// empties the accumulator. `spans` must hold `width` spans and `coverage` reach
+    /// column `x1`.
     func sweep(
-        rule: FillRule, coverage: UnsafeMutablePointer<Float>, spans: UnsafeMutablePointer<CoverageSpan>,
+        rule: FillRule, coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>,
         _ body: (Int, Int) -> Void
     ) {
-        let rows = touchedRows
-        let w = width
         let evenOdd = rule == .evenOdd
-        @inline(__always) func fold(_ acc: Float) -> Float {
-            var a = abs(acc)
-            if evenOdd {
-                a -= 2 * (a * 0.5).rounded(.down)
-                if a > 1 { a = 2 - a }
-            } else if a > 1 {
-                a = 1
+        let cells = self.cells, bits = self.bits, stride = self.stride, words = self.words, w = width, h = height, left = x0, top = y0
+        // Reads band rows `from..<to` (window rows `bandTop + from…`).
+        @inline(__always) func sweepRows(bandTop: Int, _ from: Int, _ to: Int) {
+            for row in from..<to {
+                let count = Band.sweepRow(
+                    cells: cells + row * stride, bits: bits + row * words, words: words, width: w, left: left, evenOdd: evenOdd,
+                    coverage: coverage, spans: spans)
+                if count > 0 { body(top + bandTop + row, count) }
             }
-            return a
         }
-        let ox = Int32(x0)
-        let c = cells
-        for y in rows {
-            let row = y - y0
-            let firstCell = Int(rowFirst[row]), lastCell = Int(rowLast[row])
-            rowFirst[row] = Int32.max
-            rowLast[row] = -1
-            guard firstCell <= lastCell else { continue }
-            let base = c + row * stride
-            let end = min(lastCell + 1, w)
-            var acc: Float = 0
-            var count = 0
-            // One pass: a written cell changes the running sum (a pixel of its own
-            // coverage); a run of unwritten cells repeats the last value, and long runs
-            // become constant spans.
-            @inline(__always) func appendVarying(_ a: Int, _ b: Int) {
-                if count > 0 && !spans[count - 1].isConstant && spans[count - 1].x1 == Int32(a) + ox {
-                    spans[count - 1].x1 = Int32(b) + ox
-                } else {
-                    spans[count] = CoverageSpan(x0: Int32(a) + ox, x1: Int32(b) + ox, coverage: -1)
-                    count += 1
-                }
-            }
-            var x = firstCell
-            while x < end {
-                let cell = base[x]
-                if cell != 0 {
-                    acc += cell
-                    base[x] = 0
-                    let v = fold(acc)
-                    coverage[x] = v
-                    if v > 0 { appendVarying(x, x + 1) }
-                    x += 1
-                } else {
-                    var r = x + 1
-                    while r < end && base[r] == 0 { r += 1 }
-                    let v = fold(acc)
-                    if v > 0 {
-                        if r - x >= 8 {
-                            spans[count] = CoverageSpan(x0: Int32(x) + ox, x1: Int32(r) + ox, coverage: v)
-                            count += 1
-                        } else {
-                            for k in x..<r { coverage[k] = v }
-                            appendVarying(x, r)
-                        }
-                    }
-                    x = r
-                }
-            }
-            var k = max(end, firstCell)
-            while k <= min(lastCell, w + 1) {
-                base[k] = 0
-                k += 1
-            }
-            let tail = fold(acc)
-            if tail > 0 && end < w {
-                if count > 0 && spans[count - 1].isConstant && spans[count - 1].coverage == tail && spans[count - 1].x1 == Int32(end) + ox {
-                    spans[count - 1].x1 = Int32(w) + ox
-                } else {
-                    spans[count] = CoverageSpan(x0: Int32(end) + ox, x1: Int32(w) + ox, coverage: tail)
-                    count += 1
-                }
-            }
-            if count > 0 { body(y, count) }
+        if direct {
+            if touchedTop < touchedBottom { sweepRows(bandTop: 0, max(touchedTop, 0), min(touchedBottom, h)) }
+            touchedTop = Int.max
+            touchedBottom = Int.min
+            return
         }
-        touchedTop = Int.max
-        touchedBottom = Int.min
+        guard edgeCount > 0, firstBand <= lastBand else { return }
+        let shift = bandShift
+        let edges = self.edges, active = self.active, heads = self.bandHeads, aliased = self.aliased
+        var activeCount = 0
+        for band in firstBand...lastBand {
+            var e = heads[band]
+            heads[band] = -1
+            while e >= 0 {
+                active[activeCount] = e
+                activeCount += 1
+                e = edges[Int(e)].next
+            }
+            guard activeCount > 0 else { continue }
+            let bandTop = band << shift, bandBottom = min(bandTop + (1 << shift), h)
+            let cellsOfBand = self.band(top: bandTop, bottom: bandBottom)
+            var i = 0
+            while i < activeCount {
+                let edge = edges[Int(active[i])]
+                if aliased { cellsOfBand.addCentres(edge) } else { cellsOfBand.addArea(edge) }
+                if edge.bottom <= Double(bandBottom) {
+                    activeCount -= 1
+                    active[i] = active[activeCount]
+                } else {
+                    i += 1
+                }
+            }
+            sweepRows(bandTop: bandTop, 0, bandBottom - bandTop)
+        }
+        edgeCount = 0
+        firstBand = Int.max
+        lastBand = Int.min
     }
+}
+
+/// The cells of one band of rows, and the per-edge and per-row work on them. The loops
+/// take everything through plain pointers and locals (no class state, so no access
+/// checks or reference counting inside them).
+private struct Band {
+    /// Window rows `top..<bottom`.
+    let top: Int, bottom: Int
+    let cells: UnsafeMutablePointer<Float>
+    let stride: Int
+    let bits: UnsafeMutablePointer<UInt64>
+    let words: Int
+    let width: Int
+
+    /// Records that cells `from...to` of band row `row` were written.
+    @inline(__always)
+    func mark(row: Int, _ from: Int, _ to: Int) {
+        let rowBits = bits + row &* words
+        let w0 = from >> 6, w1 = to >> 6
+        let low = UInt64.max &<< UInt64(from & 63), high = UInt64.max &>> UInt64(63 - (to & 63))
+        if w0 == w1 {
+            rowBits[w0] |= low & high
+        } else {
+            rowBits[w0] |= low
+            var k = w0 &+ 1
+            while k < w1 {
+                rowBits[k] = .max
+                k &+= 1
+            }
+            rowBits[w1] |= high
+        }
+    }
+
+    /// Deposits the areas of `edge` in the band's rows: a partial first row, whole rows
+    /// (one step of `dxdy` each), a partial last row.
+    @inline(__always)
+    func addArea(_ edge: CoverageAccumulator.Edge) {
+        let ya = max(edge.top, Double(top)), yb = min(edge.bottom, Double(bottom))
+        guard yb > ya else { return }
+        let w = Double(width), dxdy = edge.dxdy, direction = edge.direction
+        @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
+        var x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * dxdy)
+        var row = floorToInt(ya)
+        let lastRow = floorToInt(yb)  // the row holding yb (or `bottom`)
+        if row == lastRow {
+            deposit(row: row &- top, x, clamp(x + dxdy * (yb - ya)), Float(yb - ya) * direction)
+            return
+        }
+        let firstDy = Double(row &+ 1) - ya
+        var next = clamp(x + dxdy * firstDy)
+        deposit(row: row &- top, x, next, Float(firstDy) * direction)
+        x = next
+        row &+= 1
+        while row < lastRow {
+            next = clamp(x + dxdy)
+            deposit(row: row &- top, x, next, direction)
+            x = next
+            row &+= 1
+        }
+        let lastDy = yb - Double(lastRow)
+        if lastDy > 0 {
+            deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
+        }
+    }
+
+    /// Deposits the area right of the piece from `x` to `next` (within `0…width`) that
+    /// crosses `d` (signed) of band row `r`'s height.
+    @inline(__always)
+    func deposit(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
+        let base = cells + r &* stride
+        let (l, rr) = x < next ? (x, next) : (next, x)
+        let li = floorToInt(l)
+        let lFloor = Double(li)
+        let ri = ceilToInt(rr)
+        if ri <= li &+ 1 {
+            // Within one column: the area right of the piece's midpoint.
+            let xm = Float((x + next) / 2 - lFloor)
+            base[li] += d - d * xm
+            base[li &+ 1] += d * xm
+            mark(row: r, li, li &+ 1)
+        } else {
+            let s = Float(1 / (rr - l))
+            let lf = Float(l - lFloor)
+            let a0 = 0.5 * s * (1 - lf) * (1 - lf)
+            let rf = Float(rr - Double(ri) + 1)
+            let am = 0.5 * s * rf * rf
+            base[li] += d * a0
+            if ri == li &+ 2 {
+                base[li &+ 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - lf)
+                base[li &+ 1] += d * (a1 - a0)
+                var k = li &+ 2
+                let ds = d * s
+                while k < ri &- 1 {
+                    base[k] += ds
+                    k &+= 1
+                }
+                let a2 = a1 + Float(ri &- li &- 3) * s
+                base[ri &- 1] += d * (1 - a2 - am)
+            }
+            base[ri] += d * am
+            mark(row: r, li, ri)
+        }
+    }
+
+    /// Adds the direction of `edge` at the pixel centres right of it, on the band's rows
+    /// whose centre line it crosses.
+    @inline(__always)
+    func addCentres(_ edge: CoverageAccumulator.Edge) {
+        // Rows whose centre line y = row + 0.5 lies in [top, bottom) of the edge.
+        let first = max(Int((edge.top - 0.5).rounded(.up)), top)
+        let last = min(Int((edge.bottom - 0.5).rounded(.up)), bottom)
+        guard last > first else { return }
+        let w = Double(width)
+        for row in first..<last {
+            let x = edge.x + (Double(row) + 0.5 - edge.top) * edge.dxdy
+            let c = (x - 0.5).rounded(.up)
+            let column = Int(c > 0 ? (c < w ? c : w) : 0)
+            let r = row - top
+            cells[r * stride + column] += edge.direction
+            mark(row: r, column, column)
+        }
+    }
+
+    /// Turns one row's written cells into spans and coverage values (see the type's
+    /// overview), clearing them; returns the number of spans.
+    ///
+    /// The bitmap is read a run of consecutive written cells at a time: each run is one
+    /// tight loop of running sums, and belongs to a varying span (pixels of zero coverage
+    /// included, which compositing leaves unchanged); the gaps between runs are runs of
+    /// one value.
+    @inline(__always)
+    static func sweepRow(
+        cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, left: Int, evenOdd: Bool,
+        coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>
+    ) -> Int {
+        @inline(__always) func quantise(_ sum: Float) -> UInt16 {
+            var a = abs(sum)
+            if evenOdd {
+                // Windings beyond 2²⁴ are meaningless in single precision (and NaN reads as 0).
+                a = a < 4_194_304 ? a : 0
+                let half = a * 0.5
+                var whole = half + 12_582_912 - 12_582_912  // rounded to nearest
+                if whole > half { whole -= 1 }
+                a -= 2 * whole
+                if a > 1 { a = 2 - a }
+            } else {
+                a = a < 1 ? a : 1
+            }
+            // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
+            return UInt16(truncatingIfNeeded: (a * 65535 + 12_582_912).bitPattern)
+        }
+        let out = coverage + left
+        var count = 0
+        var sum: Float = 0
+        var value: UInt16 = 0  // coverage of the pixels after the last written cell
+        var cursor = 0  // the first pixel not yet given a span
+        var varyingStart = -1  // the start of the open varying span, or −1
+        @inline(__always) func closeVarying() {
+            if varyingStart >= 0 {
+                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + varyingStart), x1: Int32(truncatingIfNeeded: left + cursor), coverage: -1)
+                count += 1
+                varyingStart = -1
+            }
+        }
+        // Pixels `cursor..<end` at `value`. Zero gaps shorter than four pixels join the open
+        // varying span (their values are already zero), so that varying spans are always
+        // four pixels apart (see `SweepCompositing`).
+        @inline(__always) func gap(to end: Int) {
+            guard end > cursor else { return }
+            if value == 0 {
+                if varyingStart < 0 || end - cursor >= 4 { closeVarying() }
+            } else if end - cursor >= 8 {
+                closeVarying()
+                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + cursor), x1: Int32(truncatingIfNeeded: left + end), coverage: Int32(value))
+                count += 1
+            } else {
+                if varyingStart < 0 { varyingStart = cursor }
+                (out + cursor).update(repeating: value, count: end - cursor)
+            }
+            cursor = end
+        }
+        var wordIndex = 0
+        while wordIndex < words {
+            var word = bits[wordIndex]
+            if word == 0 {
+                wordIndex += 1
+                continue
+            }
+            bits[wordIndex] = 0
+            let base = wordIndex << 6
+            while word != 0 {
+                // The run of set bits from the lowest one.
+                let first = word.trailingZeroBitCount
+                let length = (~(word &>> UInt64(first))).trailingZeroBitCount
+                word = length + first >= 64 ? 0 : word & (UInt64.max &<< UInt64(first + length))
+                let runStart = base + first, runEnd = runStart + length
+                let end = min(runEnd, w)
+                if runStart < end {
+                    gap(to: runStart)
+                    if varyingStart < 0 { varyingStart = runStart }
+                    for x in runStart..<end {
+                        sum += cells[x]
+                        cells[x] = 0
+                        out[x] = quantise(sum)
+                    }
+                    value = out[end - 1]
+                    cursor = end
+                }
+                // Cells beyond the window only take area; they are cleared, not summed.
+                var x = max(runStart, w)
+                while x < runEnd {
+                    cells[x] = 0
+                    x += 1
+                }
+            }
+            wordIndex += 1
+        }
+        gap(to: w)
+        closeVarying()
+        return count
+    }
+}
+
+/// `⌊v⌋` for `0 ≤ v < 2⁵¹`, without the range checks of `Int(_:)`: adding 1.5·2⁵² rounds
+/// `v` to an integer held in the low mantissa bits, then one comparison corrects it.
+@inline(__always)
+func floorToInt(_ v: Double) -> Int {
+    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
+    return Double(r) > v ? r &- 1 : r
+}
+
+/// `⌈v⌉` for `0 ≤ v < 2⁵¹` (see `floorToInt`).
+@inline(__always)
+func ceilToInt(_ v: Double) -> Int {
+    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
+    return Double(r) < v ? r &+ 1 : r
 }

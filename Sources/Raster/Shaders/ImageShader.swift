@@ -71,4 +71,13 @@ struct PixelShader {
             out[k] = unpack(row, byteOffset: 4 * k) * scale
         }
     }
+
+    /// The first byte of device pixel (`x`, `y`).
+    @inline(__always)
+    func pointer(x: Int, y: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(base + (y - y0) * rowBytes + (x - x0) * 4)
+    }
+
+    /// The opacity as a fraction of 65,536 (at most 65,535), for `SourceOver.pixels`.
+    var fixedOpacity: UInt16 { UInt16(min(max(opacity * 65536, 0), 65535).rounded()) }
 }

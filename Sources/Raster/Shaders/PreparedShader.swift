@@ -7,7 +7,9 @@ import Geometry
 
 /// A shader resolved for one drawing: everything that does not change from pixel to
 /// pixel (the device-to-paint mapping, the gradient table, the opacity) is computed
-/// once, and `shade` fills a span of premultiplied colours (0…1) at pixel centres.
+/// once, and a span is shaded at pixel centres either as premultiplied colours in
+/// 0…1 (`shade`, for the blend modes computed in floating point) or as packed RGBA8
+/// pixels (`shade8`, for source-over).
 ///
 /// The kinds are an enum so the compositor switches once per span, never per pixel.
 enum PreparedShader {
@@ -23,11 +25,54 @@ enum PreparedShader {
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         switch self {
         case .solid(let c): out.update(repeating: c, count: count)
-        case .linear(let s): s.shade(x: x, y: y, count: count, into: out)
-        case .radial(let s): s.shade(x: x, y: y, count: count, into: out)
-        case .angular(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .linear(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out[i] = s.table.entries[k] }
+        case .radial(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out[i] = s.table.entries[k] }
+        case .angular(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out[i] = s.table.entries[k] }
         case .image(let s): s.shade(x: x, y: y, count: count, into: out)
         case .pixels(let s): s.shade(x: x, y: y, count: count, into: out)
+        }
+    }
+
+    /// Writes the colours of pixels `x..<x + count` on row `y` to `out` in split 8.8
+    /// form; `floats` holds `count` colours of scratch space. Not for `.pixels`, which
+    /// source-over reads in place.
+    @inline(__always)
+    func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>) {
+        switch self {
+        case .linear(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
+        case .radial(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
+        case .angular(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
+        case .solid, .image, .pixels:
+            shade(x: x, y: y, count: count, into: floats)
+            for i in 0..<count { out.store(i, floats[i]) }
+        }
+    }
+
+    /// Writes the colours of pixels `x..<x + count` on row `y` as packed RGBA8 to `out`;
+    /// for opaque gradients at full coverage, whose bytes need no blending.
+    @inline(__always)
+    func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        @inline(__always) func put(_ i: Int, _ p: UInt32) { out.storeBytes(of: p, toByteOffset: i &* 4, as: UInt32.self) }
+        switch self {
+        case .linear(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in put(i, s.table.packed[k]) }
+        case .radial(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in put(i, s.table.packed[k]) }
+        case .angular(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in put(i, s.table.packed[k]) }
+        case .solid(let c):
+            let p = packedPixel(c)
+            for i in 0..<count { put(i, p) }
+        case .image, .pixels:
+            preconditionFailure("only gradients and solid colours are shaded packed")
+        }
+    }
+
+    /// Whether every colour the shader gives is opaque.
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let c): return packedPixel(c) >> 24 == 255
+        case .linear(let s): return s.table.isOpaque
+        case .radial(let s): return s.table.isOpaque
+        case .angular(let s): return s.table.isOpaque
+        case .image, .pixels: return false
         }
     }
 
@@ -37,8 +82,8 @@ enum PreparedShader {
         return false
     }
 
-    /// Resolves `paint` for drawing; `table` is the canvas's gradient storage.
-    static func prepare(_ paint: Paint, table: UnsafeMutablePointer<SIMD4<Float>>) -> PreparedShader {
+    /// Resolves `paint` for drawing; `scratch` holds the canvas's gradient storage.
+    static func prepare(_ paint: Paint, scratch: Scratch) -> PreparedShader {
         let opacity = Float(min(max(paint.opacity.isFinite ? paint.opacity : 0, 0), 1))
         func solid(_ c: Color) -> PreparedShader {
             let p = c.multipliedAlpha(Double(opacity))
@@ -57,7 +102,7 @@ enum PreparedShader {
             let d = end - start
             let l2 = d.x * d.x + d.y * d.y
             guard l2 > 0, l2.isFinite, let m = paint.transform.inverted else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
             let dx = d.x / l2, dy = d.y / l2
             return .linear(
                 LinearGradientShader(
@@ -65,11 +110,11 @@ enum PreparedShader {
                     t0: dx * (m.tx - start.x) + dy * (m.ty - start.y)))
         case .radialGradient(let g, let center, let r0, let r1):
             guard let m = paint.transform.inverted, r0.isFinite, r1.isFinite else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
             return .radial(RadialGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), r0: r0, r1: r1))
         case .angularGradient(let g, let center, let a0, let a1):
             guard let m = paint.transform.inverted, a0.isFinite, a1.isFinite else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, into: table)
+            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
             return .angular(AngularGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), start: a0, end: a1))
         case .image(let pixmap, let quality):
             guard let m = paint.transform.inverted else { return .solid(.zero) }
@@ -83,12 +128,31 @@ struct LinearGradientShader {
     let table: GradientTable
     let dtdx: Double, dtdy: Double, t0: Double
 
+    /// Calls `body(i, entry)` for pixels `x + i`, `i` in `0..<count`, on row `y`.
+    ///
+    /// The entry position steps in 32.32 fixed point (exact to 2⁻³² of an entry per
+    /// pixel), clamped without branches; positions too far outside the table for that
+    /// step in floating point.
     @inline(__always)
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
-        var t = t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)
+    func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
+        let scale = Double(GradientTable.size - 1)
+        var u = (t0 + dtdx * (Double(x) + 0.5) + dtdy * (Double(y) + 0.5)) * scale + 0.5
+        let du = dtdx * scale
+        let end = u + du * Double(count)
+        let limit = 1_073_741_824.0  // 2³⁰ entries
+        if abs(u) < limit && abs(end) < limit {
+            var fixed = Int(u * 4_294_967_296), step = Int(du * 4_294_967_296)
+            let last = GradientTable.size - 1
+            for i in 0..<count {
+                let k = fixed >> 32
+                body(i, k < 0 ? 0 : (k > last ? last : k))
+                fixed &+= step
+            }
+            return
+        }
         for i in 0..<count {
-            out[i] = table.color(at: Float(t))
-            t += dtdx
+            body(i, GradientTable.index(scaled: u))
+            u += du
         }
     }
 }
@@ -100,15 +164,16 @@ struct RadialGradientShader {
     let inverse: AffineTransform
     let r0: Double, r1: Double
 
+    /// Calls `body(i, entry)` for pixels `x + i`, `i` in `0..<count`, on row `y`.
     @inline(__always)
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
         let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         var px = p.x, py = p.y
         let span = r1 - r0
         for i in 0..<count {
             let d = (px * px + py * py).squareRoot()
             let t: Double = span != 0 ? (d - r0) / span : (d < r0 ? 0 : 1)
-            out[i] = table.color(at: Float(t))
+            body(i, GradientTable.index(t))
             px += inverse.a
             py += inverse.b
         }
@@ -121,8 +186,9 @@ struct AngularGradientShader {
     let inverse: AffineTransform
     let start: Double, end: Double
 
+    /// Calls `body(i, entry)` for pixels `x + i`, `i` in `0..<count`, on row `y`.
     @inline(__always)
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
         let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         var px = p.x, py = p.y
         let turn = 2 * Double.pi
@@ -143,7 +209,7 @@ struct AngularGradientShader {
             } else {
                 t = (a - span) / (turn - span) < 0.5 ? 1 : 0
             }
-            out[i] = table.color(at: Float(t))
+            body(i, GradientTable.index(t))
             px += inverse.a
             py += inverse.b
         }
