@@ -41,21 +41,11 @@ struct TimelineOptions: ParsableArguments {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
         }
-        var loader = TimelineLoader()
+        var loader = try loader()
         loader.baseDirectory = FilePath.directory(of: path)
         loader.imageReader = { file in
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first
-        }
-        loader.maxPixels = maxPixels
-        loader.maxFrames = maxFrames
-        loader.maxDepth = maxDepth
-        loader.maxExpressionLength = maxExpressionLength
-        for item in overrides {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                throw CommandFailure.invalid("--set \(item): expected name=value")
-            }
-            loader.overrides[String(item[..<eq])] = String(item[item.index(after: eq)...])
         }
         var document: TimelineDocument
         do {

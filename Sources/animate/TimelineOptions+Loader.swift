@@ -8,6 +8,8 @@ extension TimelineOptions {
         var loader = TimelineLoader()
         loader.maxPixels = maxPixels
         loader.maxFrames = maxFrames
+        loader.maxDepth = maxDepth
+        loader.maxExpressionLength = maxExpressionLength
         for item in overrides {
             guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
                 throw CommandFailure.invalid("--set \(item): expected name=value")
