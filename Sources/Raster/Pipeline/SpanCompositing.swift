@@ -17,7 +17,8 @@
 /// leaves at least four pixels between two varying spans, so source-over rounds an
 /// unmasked varying span up to whole groups of four pixels (where the row has room):
 /// the extra pixels, of zero coverage, come out exactly as they were, and the spans
-/// that own them draw them afterwards.
+/// that own them draw them afterwards. Other spans end in a group limited to their
+/// own pixels (`GroupKernel.limited`), read and written back whole where there is room.
 struct SweepCompositing: BlendModeVisitor {
     let accumulator: CoverageAccumulator
     let rule: FillRule
@@ -30,8 +31,8 @@ struct SweepCompositing: BlendModeVisitor {
     func visit<B: BlendFunction>(_ function: B.Type) {
         if B.self == SourceOverBlend.self {
             switch shader {
-            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
-            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
@@ -74,8 +75,8 @@ struct RectCompositing: BlendModeVisitor {
     func visit<B: BlendFunction>(_ function: B.Type) {
         if B.self == SourceOverBlend.self {
             switch shader {
-            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
-            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
@@ -122,33 +123,47 @@ protocol SpanPainter {
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer)
 }
 
+extension Scratch {
+    /// Whether pixels `x..<x + count` rounded up to whole groups of four stay within the
+    /// row (so source-over may read and write back the extra pixels unchanged).
+    @inline(__always)
+    func hasRoom(x: Int, count: Int) -> Bool { x &+ ((count &+ 3) & ~3) <= width }
+}
+
 /// Source-over of one colour.
 struct SolidPainter: SpanPainter {
     let solid: SourceOver.Solid
+    /// The row's width in pixels.
+    let width: Int
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
-        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage, room: x &+ ((count &+ 3) & ~3) <= width)
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
-        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage, room: x &+ ((count &+ 3) & ~3) <= width)
     }
 }
 
 /// Source-over of device-aligned pixels (a layer, a backdrop), read in place.
 struct PixelsPainter: SpanPainter {
     let shader: PixelShader
+    let scratch: Scratch
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
-        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+        SourceOver.pixels(
+            row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage,
+            room: scratch.hasRoom(x: x, count: count))
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
-        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+        SourceOver.pixels(
+            row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage,
+            room: scratch.hasRoom(x: x, count: count))
     }
 }
 
@@ -165,13 +180,13 @@ struct ShadedPainter: SpanPainter {
             return
         }
         shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
-        SourceOver.row(dst, scratch.shaded, count: count, coverage: coverage)
+        SourceOver.row(dst, scratch.shaded, count: count, coverage: coverage, room: scratch.hasRoom(x: x, count: count))
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
         shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
-        SourceOver.row(row + x &* 4, scratch.shaded, count: count, coverage: coverage)
+        SourceOver.row(row + x &* 4, scratch.shaded, count: count, coverage: coverage, room: scratch.hasRoom(x: x, count: count))
     }
 }
 

@@ -383,8 +383,7 @@ private struct Band {
         let (l, rr) = x < next ? (x, next) : (next, x)
         let li = floorToInt(l)
         let lFloor = Double(li)
-        let ri = ceilToInt(rr)
-        if ri <= li &+ 1 {
+        if rr <= lFloor + 1 {
             // Within one column: the area right of the piece's midpoint.
             let xm = Float((x + next) / 2 - lFloor)
             base[li] += d - d * xm
@@ -392,6 +391,7 @@ private struct Band {
             let rowBits = bits + r &* words
             rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
         } else {
+            let ri = ceilToInt(rr)
             let s = Float(1 / (rr - l))
             let lf = Float(l - lFloor)
             let a0 = 0.5 * s * (1 - lf) * (1 - lf)
