@@ -55,8 +55,11 @@ enum SourceOver {
     /// `even` and `odd` the source halves in 8.8 with the rounding term (128) added.
     @inline(__always)
     static func over(_ d: Lanes, k: Lanes, even: Lanes, odd: Lanes) -> Lanes {
-        let e = (mulhi(d &<< 8, k) &+ even) &>> 8
-        let o = (mulhi(d & 0xFF00, k) &+ odd) & 0xFF00
+        // `mulhi(d·256, k)` with the zero low byte of `d·256` left out: `d·kh + d·kl / 256`.
+        let kh = k &>> 8, kl = k & 0xFF
+        let de = d & 0xFF, dO = d &>> 8
+        let e = (de &* kh &+ (de &* kl) &>> 8 &+ even) &>> 8
+        let o = (dO &* kh &+ (dO &* kl) &>> 8 &+ odd) & 0xFF00
         return e | o
     }
 

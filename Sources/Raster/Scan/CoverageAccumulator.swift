@@ -42,8 +42,8 @@ import Geometry
 /// Invariants: between paths every cell, bit and band list is empty; no allocation
 /// once the buffers have grown to the widest window and the longest path drawn.
 final class CoverageAccumulator {
-    /// The most cells a band holds (1 MB of floats): a 1080p-wide band has 128 rows.
-    static let cellBudget = 1 << 18
+    /// The most cells a band holds (512 KB of floats): a 1080p-wide band has 64 rows.
+    static let cellBudget = 1 << 17
     static let minimumBandShift = 5
 
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
