@@ -169,6 +169,7 @@ enum SourceOver {
     }
 
     /// A solid colour over `count` pixels at constant coverage `m` (1…65,535).
+    @inline(__always)
     static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UInt32, room: Bool) {
         if m == 65535 {
             if solid.isOpaque {
@@ -185,6 +186,7 @@ enum SourceOver {
     }
 
     /// A solid colour over `count` pixels with per-pixel coverage `m`.
+    @inline(__always)
     static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UnsafePointer<UInt16>, room: Bool) {
         let kernel = SolidKernel(
             full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: Lanes.self),
@@ -194,6 +196,7 @@ enum SourceOver {
 
     /// Shaded colours in split 8.8 form (`ShadedRow`) over `count` pixels, at constant
     /// coverage `m` (1…65,535).
+    @inline(__always)
     static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UInt32, room: Bool) {
         if m == 65535 {
             forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, room: room, RowKernel())
@@ -203,12 +206,14 @@ enum SourceOver {
     }
 
     /// Shaded colours in split 8.8 form over `count` pixels with per-pixel coverage `m`.
+    @inline(__always)
     static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UnsafePointer<UInt16>, room: Bool) {
         forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: UnsafeRawPointer(m), room: room, MaskedRowKernel())
     }
 
     /// Device-aligned premultiplied pixels (a layer) times `opacity` (a fraction, at most
     /// 65,535) over `count` pixels, at constant coverage `m` (1…65,535).
+    @inline(__always)
     static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UInt32, room: Bool) {
         if opacity == 65535 && m == 65535 {
             forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, room: room, PixelsKernel())
@@ -219,6 +224,7 @@ enum SourceOver {
     }
 
     /// Device-aligned pixels times `opacity` over `count` pixels with per-pixel coverage `m`.
+    @inline(__always)
     static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UnsafePointer<UInt16>, room: Bool) {
         forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: UnsafeRawPointer(m), room: room, MaskedPixelsKernel(opacity: Lanes(repeating: opacity)))
     }

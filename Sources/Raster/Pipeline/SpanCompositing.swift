@@ -54,9 +54,18 @@ struct SweepCompositing: BlendModeVisitor {
                     (coverage + x).update(repeating: 0, count: n)
                 } else if span.isConstant {
                     painter.paint(x: x, y: y, count: n, coverage: UInt32(truncatingIfNeeded: span.coverage), row: row)
-                } else {
+                } else if x &+ ((n &+ 3) & ~3) <= width {
                     let grouped = (n &+ 3) & ~3
-                    painter.paint(x: x, y: y, count: x &+ grouped <= width ? grouped : n, coverage: UnsafePointer(coverage + x), row: row)
+                    painter.paint(x: x, y: y, count: grouped, coverage: UnsafePointer(coverage + x), row: row)
+                    // The extra values were zero already: clear whole groups.
+                    let values = UnsafeMutableRawPointer(coverage + x)
+                    var i = 0
+                    while i < grouped {
+                        values.storeBytes(of: 0, toByteOffset: i &* 2, as: UInt64.self)
+                        i &+= 4
+                    }
+                } else {
+                    painter.paint(x: x, y: y, count: n, coverage: UnsafePointer(coverage + x), row: row)
                     (coverage + x).update(repeating: 0, count: n)
                 }
             }
