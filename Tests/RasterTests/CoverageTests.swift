@@ -91,6 +91,22 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(coveredArea(triangle, size: 40), 40 * 40 - visible, accuracy: 0.5)
     }
 
+    /// Coordinates so large that clipping them overflows draw nothing wrong and never
+    /// crash; the part inside the canvas still covers it.
+    func testHugeCoordinatesAreClippedSafely() {
+        var path = Path()
+        path.move(to: Point(x: -1e308, y: -1e308))
+        path.addLine(to: Point(x: 1e308, y: 5))
+        path.addLine(to: Point(x: 1e308, y: 1e308))
+        path.addLine(to: Point(x: -1e308, y: 1e308))
+        path.closeSubpath()
+        let area = coveredArea(path, size: 20)
+        XCTAssertTrue(area.isFinite && area >= 0 && area <= 400, "area \(area)")
+        var square = Path()
+        square.addRect(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        XCTAssertEqual(coveredArea(square, size: 20), 400, accuracy: 1)
+    }
+
     func testNonFiniteGeometryDrawsNothing() {
         var path = Path()
         path.move(to: Point(x: .nan, y: 1))
