@@ -7,6 +7,11 @@ import Timeline
 // Figures are medians of milliseconds per frame; ratios are ours ÷ theirs (below 1
 // means faster). Run from the repository root:
 //   swift run -c release --package-path Benchmarks animate-bench
+// Environment: BENCH_ROUNDS (default 5); BENCH_ONLY=ours and BENCH_SCENE (below) for
+// profiling, e.g. under `valgrind --tool=callgrind` or `perf record`. This package
+// keeps its own build of the renderer: after adding or removing source files there,
+// delete Benchmarks/.build/release.yaml and Benchmarks/.build/release/description.json
+// so that SwiftPM lists the files again.
 
 let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
 let perRound = 3
