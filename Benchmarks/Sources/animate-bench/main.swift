@@ -8,7 +8,8 @@ import Timeline
 // means faster). Run from the repository root:
 //   swift run -c release --package-path Benchmarks animate-bench
 // Environment: BENCH_ROUNDS (default 5); BENCH_ONLY=ours and BENCH_SCENE (below) for
-// profiling, e.g. under `valgrind --tool=callgrind` or `perf record`. This package
+// profiling, e.g. under `valgrind --tool=callgrind` or `perf record`; BENCH_DEMO=<part
+// of a file name> keeps the matching demos. This package
 // keeps its own build of the renderer: after adding or removing source files there,
 // delete Benchmarks/.build/release.yaml and Benchmarks/.build/release/description.json
 // so that SwiftPM lists the files again.
@@ -121,7 +122,9 @@ for scene in scenes {
 print("\n| demo at 1080p | size | animate ms per frame |")
 print("| --- | --- | ---: |")
 let timelines = root.appendingPathComponent("Timelines")
-for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted() {
+let demoFilter = environment["BENCH_DEMO"]
+for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted()
+where demoFilter.map({ name.contains($0) }) ?? true {
     var loader = TimelineLoader()
     loader.baseDirectory = timelines.path
     loader.imageReader = { _ in Pixmap(width: 70, height: 70, fill: PremultipliedRGBA8(r: 90, g: 120, b: 200, a: 255)) }
