@@ -212,10 +212,11 @@ final class CoverageAccumulator {
     @inline(__always)
     private func store(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ direction: Float) {
         guard yb > ya else { return }
-        // Within the window already, but overflowing arithmetic on huge coordinates may
-        // leave a NaN, which must not become a cell index.
+        // Area pieces are within the window already, but overflowing arithmetic on huge
+        // coordinates may leave a NaN, which must not become a cell index. (Centre
+        // sampling keeps whole segments and clamps each crossing itself.)
         let w = Double(width)
-        let xa = xa > 0 ? (xa < w ? xa : w) : 0, xb = xb > 0 ? (xb < w ? xb : w) : 0
+        let xa = aliased ? xa : (xa > 0 ? (xa < w ? xa : w) : 0), xb = aliased ? xb : (xb > 0 ? (xb < w ? xb : w) : 0)
         let edge = Edge(x: xa, top: ya, bottom: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, next: -1)
         let firstRow = floorToInt(ya)
         let lastRow = ceilToInt(yb) &- 1
