@@ -360,17 +360,6 @@ struct ShadedRow {
         odd.storeBytes(of: fixed(v.y) | fixed(v.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
     }
 
-    /// Stores the colour (premultiplied, 0…1) of pixel `i`, each value rounded to the
-    /// nearest 1/256 in single precision: cheaper than `store`, for tables.
-    @inline(__always)
-    func storeRounded(_ i: Int, _ v: SIMD4<Float>) {
-        let c = v * (255 * 256)
-        // Adding 1.5·2²³ rounds to an integer held in the low mantissa bits.
-        @inline(__always) func fixed(_ x: Float) -> UInt32 { (min(max(x, 0), 65280) + 12_582_912).bitPattern & 0xFFFF }
-        even.storeBytes(of: fixed(c.x) | fixed(c.z) << 16, toByteOffset: i &* 4, as: UInt32.self)
-        odd.storeBytes(of: fixed(c.y) | fixed(c.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
-    }
-
     /// Stores a colour already in split form to pixel `i`.
     @inline(__always)
     func store(_ i: Int, even e: UInt32, odd o: UInt32) {
