@@ -7,9 +7,10 @@ import Geometry
 
 /// A shader resolved for one drawing: everything that does not change from pixel to
 /// pixel (the device-to-paint mapping, the gradient table, the opacity) is computed
-/// once, and a span is shaded at pixel centres either as premultiplied colours in
-/// 0…1 (`shade`, for the blend modes computed in floating point) or as packed RGBA8
-/// pixels (`shade8`, for source-over).
+/// once, and a span is shaded at pixel centres as premultiplied colours in 0…1
+/// (`shade`, for the blend modes computed in floating point), in the split 8.8 form
+/// source-over blends (`shadeSplit`), or as packed RGBA8 pixels written straight to
+/// the destination (`shadePacked`, opaque gradients at full coverage).
 ///
 /// The kinds are an enum so the compositor switches once per span, never per pixel.
 enum PreparedShader {
