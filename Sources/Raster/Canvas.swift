@@ -60,7 +60,7 @@ public final class Canvas {
         self.height = base.height
         layers = [Layer(pixmap: base, dirty: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), clipDepth: 1)]
         clips = [Clip(bounds: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), mask: nil)]
-        scratch = Scratch(width: base.width)
+        scratch = Scratch(width: base.width, height: base.height)
     }
 
     /// The finished image. Open layers are not included.

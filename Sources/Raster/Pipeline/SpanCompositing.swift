@@ -12,6 +12,10 @@
 /// destination). `FloatPainter` runs every other blend mode in floating point
 /// (`Compositor`).
 ///
+/// Edges blend pixels the frame last touched long before, so each row first reads the
+/// pixels under the ends of its spans two rows down: a prefetch, which Swift has no
+/// other way to ask for.
+///
 /// Invariant: the row of coverage values is zero except where the sweep wrote the
 /// varying spans of the current row, and each user clears what it used. The sweep
 /// leaves at least four pixels between two varying spans, so source-over rounds an
@@ -43,8 +47,16 @@ struct SweepCompositing: BlendModeVisitor {
     private func run<P: SpanPainter>(_ painter: P) {
         let coverage = scratch.coverage16, spans = scratch.spans
         let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width
+        var touched: UInt32 = 0
+        let lastRow = destination + (scratch.height &- 1) &* rowBytes
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
             let row = UnsafeMutableRawPointer(destination + y &* rowBytes)
+            // Reads the pixels two rows down under the ends of this row's spans, so that
+            // their lines are on their way from memory when those rows' edges are blended
+            // (the value is kept, so the reads stay; the frame is larger than the cache).
+            let ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow))
+            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[0].x0), as: UInt32.self)
+            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[count &- 1].x1 &- 1), as: UInt32.self)
             for k in 0..<count {
                 let span = spans[k]
                 let x = Int(span.x0), n = Int(span.x1) &- x
@@ -70,6 +82,7 @@ struct SweepCompositing: BlendModeVisitor {
                 }
             }
         }
+        scratch.touched = touched
     }
 }
 
