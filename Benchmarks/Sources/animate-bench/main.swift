@@ -149,14 +149,19 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
     print("| --- | ---: | ---: |")
     for ext in ["mp4", "gif"] {
         let out = work.appendingPathComponent("clip.\(ext)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
+        let arguments = [binary.path, root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
+        // Spawned and reaped here (not through `Process`, whose own reaping can win the
+        // race and leave `wait4` without the child's resource usage).
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
         let start = ContinuousClock.now
-        try process.run()
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary.path, nil, nil, &argv, environ) == 0 else {
+            throw NSError(domain: "animate-bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary.path)"])
+        }
         var status: Int32 = 0
         var usage = rusage()
-        wait4(process.processIdentifier, &status, 0, &usage)
+        wait4(pid, &status, 0, &usage)
         let d = ContinuousClock.now - start
         let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         print("| \(ext) | \(f(seconds)) | \(f(Double(usage.ru_maxrss) / 1024, 1)) |")
