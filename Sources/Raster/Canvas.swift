@@ -11,13 +11,14 @@ import Geometry
 /// 2. Coverage. `CoverageAccumulator` computes exact-area coverage (or centre
 ///    samples when aliased) inside a window: the path's device bounds intersected
 ///    with the clip's bounds, band by band, and reports each row as spans of constant
-///    or varying 8-bit coverage.
+///    or varying 16-bit coverage.
 /// 3. Clip. The current clip's 8-bit mask (if any) multiplies the coverage.
 /// 4. Shading. The paint is prepared once (`PreparedShader`); each span is shaded
 ///    into a row of premultiplied colours, except solid colours.
-/// 5. Compositing. The blend mode picks one specialised loop for the whole drawing
-///    (`SourceOver` on bytes for the normal mode, `Compositor` in floating point for
-///    the others); the top layer's pixels are updated in place.
+/// 5. Compositing. The blend mode and the kind of shader pick one specialised span
+///    painter for the whole drawing (`SourceOver`, 16-bit fixed point on four pixels
+///    at a time, for the normal mode; `Compositor` in floating point for the others);
+///    the top layer's pixels are updated in place.
 /// Layers are transparent pixmaps the size of the canvas (reused from a pool);
 /// ending one applies its filters and composites the region it touched through the
 /// clip that was current when it began. Drawing never fails: degenerate or
@@ -59,7 +60,7 @@ public final class Canvas {
         self.height = base.height
         layers = [Layer(pixmap: base, dirty: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), clipDepth: 1)]
         clips = [Clip(bounds: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), mask: nil)]
-        scratch = Scratch(width: base.width)
+        scratch = Scratch(width: base.width, height: base.height)
     }
 
     /// The finished image. Open layers are not included.

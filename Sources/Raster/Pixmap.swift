@@ -25,8 +25,7 @@ public struct Pixmap: Sendable, Equatable {
                 // Four equal bytes (transparent, white): the C library's memset.
                 raw.initializeMemory(as: UInt8.self, repeating: fill.r, count: pixels * 4)
             } else {
-                let value = UInt32(littleEndian: packed)
-                for i in 0..<pixels { raw.storeBytes(of: value, toByteOffset: 4 &* i, as: UInt32.self) }
+                SourceOver.fill(raw, count: pixels, color: UInt32(littleEndian: packed))
             }
             count = pixels * 4
         }

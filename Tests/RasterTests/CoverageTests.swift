@@ -91,11 +91,62 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(coveredArea(triangle, size: 40), 40 * 40 - visible, accuracy: 0.5)
     }
 
+    /// Coordinates so large that clipping them overflows draw nothing wrong and never
+    /// crash; the part inside the canvas still covers it.
+    func testHugeCoordinatesAreClippedSafely() {
+        var path = Path()
+        path.move(to: Point(x: -1e308, y: -1e308))
+        path.addLine(to: Point(x: 1e308, y: 5))
+        path.addLine(to: Point(x: 1e308, y: 1e308))
+        path.addLine(to: Point(x: -1e308, y: 1e308))
+        path.closeSubpath()
+        let area = coveredArea(path, size: 20)
+        XCTAssertTrue(area.isFinite && area >= 0 && area <= 400, "area \(area)")
+        var square = Path()
+        square.addRect(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        XCTAssertEqual(coveredArea(square, size: 20), 400, accuracy: 1)
+    }
+
     func testNonFiniteGeometryDrawsNothing() {
         var path = Path()
         path.move(to: Point(x: .nan, y: 1))
         path.addLine(to: Point(x: 10, y: .infinity))
         path.addLine(to: Point(x: 10, y: 10))
         XCTAssertEqual(coveredArea(path, size: 20), 0)
+    }
+
+    /// Slivers of one path a few pixels apart, at fractional columns: each pixel shows
+    /// exactly its own overlap, so spans of per-pixel coverage never draw their
+    /// neighbours' pixels twice (the compositor rounds them up to groups of four), with
+    /// and without a clip mask.
+    func testNarrowSpansKeepTheirOwnPixels() {
+        // Half-pixel slivers inside single columns, then whole-pixel ones across two:
+        // every gap of 1…5 untouched pixels between them.
+        var slivers: [(Double, Double)] = []
+        var x = 1.25
+        for (gap, width) in [(1, 0.5), (2, 0.5), (3, 0.5), (4, 0.5), (5, 0.5), (1, 1.0), (2, 1.0), (3, 1.0), (1, 0.5)] {
+            slivers.append((x, x + width))
+            x = (x + width).rounded(.up) + 1 + Double(gap) + 0.25
+        }
+        var path = Path()
+        for (a, b) in slivers { path.addRect(Rect(x: a, y: 0, width: b - a, height: 3)) }
+        func overlap(_ column: Int, _ a: Double, _ b: Double) -> Double { max(0, min(b, Double(column + 1)) - max(a, Double(column))) }
+        for clipped in [false, true] {
+            let canvas = Canvas(width: 48, height: 3, background: .white)
+            if clipped {
+                var clip = Path()
+                clip.addRect(Rect(x: 2.5, y: 0, width: 40, height: 3))
+                canvas.pushClip(clip)
+            }
+            canvas.fill(path, paint: .solid(.black))
+            for column in 0..<48 {
+                let covered = slivers.reduce(0) { $0 + overlap(column, $1.0, $1.1) }
+                let clip = clipped ? overlap(column, 2.5, 42.5) : 1
+                let expected = 255 * (1 - covered * clip)
+                for row in 0..<3 {
+                    XCTAssertEqual(Double(canvas.pixmap.pixel(x: column, y: row).r), expected, accuracy: 1.01, "column \(column) clipped \(clipped)")
+                }
+            }
+        }
     }
 }

@@ -47,6 +47,26 @@ final class GradientTests: XCTestCase {
         }
     }
 
+    /// Every pixel of a row crossing the gradient, forwards, backwards, across and along
+    /// it: the pads on both sides meet the ramp at the right pixel.
+    func testLinearGradientPadsOnBothSidesInEitherDirection() {
+        let cases: [(Point, Point)] = [
+            (Point(x: 20.3, y: 0), Point(x: 39.8, y: 0)), (Point(x: 39.8, y: 0), Point(x: 20.3, y: 0)),
+            (Point(x: 20, y: 0), Point(x: 20.001, y: 0)), (Point(x: 0, y: 10), Point(x: 0, y: 40)),
+            (Point(x: -30, y: 0), Point(x: 90, y: 30)), (Point(x: 70, y: 5), Point(x: 66, y: 44)),
+        ]
+        for (start, end) in cases {
+            let value = render(.linearGradient(Gradient(colors: [black, white]), start: start, end: end), transform: .identity, size: 64)
+            for y in [0, 17, 63] {
+                for x in 0..<64 {
+                    let d = end - start
+                    let s = ((Double(x) + 0.5 - start.x) * d.x + (Double(y) + 0.5 - start.y) * d.y) / (d.x * d.x + d.y * d.y)
+                    XCTAssertEqual(value(x, y), min(max(s, 0), 1), accuracy: 1.6 / 255, "\(start) → \(end) at \(x), \(y)")
+                }
+            }
+        }
+    }
+
     func testRadialGradientFollowsDistanceUnderSkew() {
         var g = SeededGenerator(seed: 12)
         for _ in 0..<10 {

@@ -7,6 +7,12 @@ import Timeline
 // Figures are medians of milliseconds per frame; ratios are ours ÷ theirs (below 1
 // means faster). Run from the repository root:
 //   swift run -c release --package-path Benchmarks animate-bench
+// Environment: BENCH_ROUNDS (default 5); BENCH_ONLY=ours and BENCH_SCENE (below) for
+// profiling, e.g. under `valgrind --tool=callgrind` or `perf record`; BENCH_DEMO=<part
+// of a file name> keeps the matching demos. This package
+// keeps its own build of the renderer: after adding or removing source files there,
+// delete Benchmarks/.build/release.yaml and Benchmarks/.build/release/description.json
+// so that SwiftPM lists the files again.
 
 let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
 let perRound = 3
@@ -116,7 +122,9 @@ for scene in scenes {
 print("\n| demo at 1080p | size | animate ms per frame |")
 print("| --- | --- | ---: |")
 let timelines = root.appendingPathComponent("Timelines")
-for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted() {
+let demoFilter = environment["BENCH_DEMO"]
+for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted()
+where demoFilter.map({ name.contains($0) }) ?? true {
     var loader = TimelineLoader()
     loader.baseDirectory = timelines.path
     loader.imageReader = { _ in Pixmap(width: 70, height: 70, fill: PremultipliedRGBA8(r: 90, g: 120, b: 200, a: 255)) }
@@ -141,14 +149,19 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
     print("| --- | ---: | ---: |")
     for ext in ["mp4", "gif"] {
         let out = work.appendingPathComponent("clip.\(ext)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
+        let arguments = [binary.path, root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
+        // Spawned and reaped here (not through `Process`, whose own reaping can win the
+        // race and leave `wait4` without the child's resource usage).
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
         let start = ContinuousClock.now
-        try process.run()
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary.path, nil, nil, &argv, environ) == 0 else {
+            throw NSError(domain: "animate-bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary.path)"])
+        }
         var status: Int32 = 0
         var usage = rusage()
-        wait4(process.processIdentifier, &status, 0, &usage)
+        wait4(pid, &status, 0, &usage)
         let d = ContinuousClock.now - start
         let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         print("| \(ext) | \(f(seconds)) | \(f(Double(usage.ru_maxrss) / 1024, 1)) |")

@@ -91,7 +91,18 @@ enum GaussianBlur {
         let scale = 1 / (Float(2 * r + 1) + 2 * alpha)
         var sum = SIMD4<Float>.zero
         for k in -r...r { sum += at(k) }
-        for i in 0..<length {
+        // Reads stay inside the line for i in r + 1 ..< length − r − 1: no clamping there.
+        let inner = min(r + 1, length), outer = max(length - r - 1, inner)
+        for i in 0..<inner {
+            out[i] = (sum + (at(i - r - 1) + at(i + r + 1)) * alpha) * scale
+            sum += at(i + r + 1) - at(i - r)
+        }
+        for i in inner..<outer {
+            let before = input[i - r - 1], after = input[i + r + 1]
+            out[i] = (sum + (before + after) * alpha) * scale
+            sum += after - input[i - r]
+        }
+        for i in outer..<length {
             out[i] = (sum + (at(i - r - 1) + at(i + r + 1)) * alpha) * scale
             sum += at(i + r + 1) - at(i - r)
         }

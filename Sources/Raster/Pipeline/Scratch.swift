@@ -23,9 +23,14 @@ final class Scratch {
 
     /// The canvas width in pixels.
     let width: Int
+    /// The canvas height in pixels.
+    let height: Int
+    /// Keeps the reads ahead of the compositing loop.
+    var touched: UInt32 = 0
 
-    init(width: Int) {
+    init(width: Int, height: Int) {
         self.width = width
+        self.height = height
         coverage16 = .allocate(capacity: width + 8)
         coverage16.initialize(repeating: 0, count: width + 8)
         coverage = .allocate(capacity: width + 2)

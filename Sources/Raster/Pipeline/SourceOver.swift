@@ -55,48 +55,62 @@ enum SourceOver {
     /// `even` and `odd` the source halves in 8.8 with the rounding term (128) added.
     @inline(__always)
     static func over(_ d: Lanes, k: Lanes, even: Lanes, odd: Lanes) -> Lanes {
-        let e = (mulhi(d &<< 8, k) &+ even) &>> 8
-        let o = (mulhi(d & 0xFF00, k) &+ odd) & 0xFF00
+        // `mulhi(d·256, k)` with the zero low byte of `d·256` left out: `d·kh + d·kl / 256`.
+        let kh = k &>> 8, kl = k & 0xFF
+        let de = d & 0xFF, dO = d &>> 8
+        let e = (de &* kh &+ (de &* kl) &>> 8 &+ even) &>> 8
+        let o = (dO &* kh &+ (dO &* kl) &>> 8 &+ odd) & 0xFF00
         return e | o
     }
 
-    /// Runs `body.apply(d, source, coverage)` on groups of four pixels at `dst`: `source` points
-    /// to the group's 16 bytes in each of `planes` (0…2 planes of 4 bytes per pixel at
-    /// `plane0`, `plane1`), `coverage` to its 4 coverage values. The last partial group
-    /// goes through `body` on copies, so nothing is read or written past `count`. Kernels
-    /// are structs rather than closures so that they are always inlined.
+    /// Runs `body.apply(d, source, coverage)` on groups of four pixels at `dst`: `source`
+    /// points to the group's 16 bytes in each of `planes` (0…2 planes of 4 bytes per pixel
+    /// at `plane0`, `plane1`), `coverage` to its 4 coverage values. The last partial group
+    /// runs with the kernel limited to its pixels (the others come out unchanged) when
+    /// `room` says the row, the sources and the coverage extend to a whole group; else on
+    /// copies, so nothing is read or written past `count`. Kernels are structs rather
+    /// than closures so that they are always inlined.
     @inline(__always)
     static func forEachGroup<Body: GroupKernel>(
         _ dst: UnsafeMutableRawPointer, count: Int, plane0: UnsafeRawPointer?, plane1: UnsafeRawPointer?, coverage: UnsafeRawPointer?,
-        _ body: Body
+        room: Bool, _ body: Body
     ) {
         let p0 = plane0 ?? UnsafeRawPointer(dst), p1 = plane1 ?? UnsafeRawPointer(dst), mask = coverage ?? UnsafeRawPointer(dst)
+        var i = 0
+        while i &+ 4 <= count {
+            let p = dst + i &* 4
+            p.storeBytes(of: body.apply(p.loadUnaligned(as: Lanes.self), p0 + i &* 4, p1 + i &* 4, mask + i &* 2), as: Lanes.self)
+            i &+= 4
+        }
+        let rest = count &- i
+        guard rest > 0 else { return }
+        let limited = body.limited(to: rest)
+        if room {
+            let p = dst + i &* 4
+            p.storeBytes(of: limited.apply(p.loadUnaligned(as: Lanes.self), p0 + i &* 4, p1 + i &* 4, mask + i &* 2), as: Lanes.self)
+            return
+        }
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in
             // The partial group's copies: pixels, plane 0, plane 1, coverage.
             let copy = buffer.baseAddress!
-            var i = 0
-            while i < count {
-                let rest = count &- i
-                var p = dst + i &* 4, a = p0 + i &* 4, b = p1 + i &* 4, c = mask + i &* 2
-                if rest < 4 {
-                    copy.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
-                    copy.copyMemory(from: p, byteCount: rest &* 4)
-                    if plane0 != nil { (copy + 16).copyMemory(from: a, byteCount: rest &* 4) }
-                    if plane1 != nil { (copy + 32).copyMemory(from: b, byteCount: rest &* 4) }
-                    if coverage != nil { (copy + 48).copyMemory(from: c, byteCount: rest &* 2) }
-                    p = copy
-                    a = UnsafeRawPointer(copy + 16)
-                    b = UnsafeRawPointer(copy + 32)
-                    c = UnsafeRawPointer(copy + 48)
-                }
-                p.storeBytes(of: body.apply(p.loadUnaligned(as: Lanes.self), a, b, c), as: Lanes.self)
-                if rest < 4 {
-                    (dst + i &* 4).copyMemory(from: copy, byteCount: rest &* 4)
-                    return
-                }
-                i &+= 4
-            }
+            copy.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+            copy.copyMemory(from: dst + i &* 4, byteCount: rest &* 4)
+            if plane0 != nil { (copy + 16).copyMemory(from: p0 + i &* 4, byteCount: rest &* 4) }
+            if plane1 != nil { (copy + 32).copyMemory(from: p1 + i &* 4, byteCount: rest &* 4) }
+            if coverage != nil { (copy + 48).copyMemory(from: mask + i &* 2, byteCount: rest &* 2) }
+            copy.storeBytes(
+                of: limited.apply(copy.loadUnaligned(as: Lanes.self), UnsafeRawPointer(copy + 16), UnsafeRawPointer(copy + 32), UnsafeRawPointer(copy + 48)),
+                as: Lanes.self)
+            (dst + i &* 4).copyMemory(from: copy, byteCount: rest &* 4)
         }
+    }
+
+    /// All ones in the lanes of the first `pixels` pixels of a group, zero in the others.
+    @inline(__always)
+    static func laneMask(_ pixels: Int) -> Lanes {
+        // The pixel index of each lane minus `pixels` wraps to the top bit exactly when smaller.
+        let below = (Lanes(0, 0, 1, 1, 2, 2, 3, 3) &- UInt16(truncatingIfNeeded: pixels)) &>> 15
+        return 0 &- below
     }
 
     /// Fills `count` pixels with `color`.
@@ -155,94 +169,118 @@ enum SourceOver {
     }
 
     /// A solid colour over `count` pixels at constant coverage `m` (1…65,535).
-    static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UInt32) {
+    @inline(__always)
+    static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UInt32, room: Bool) {
         if m == 65535 {
             if solid.isOpaque {
                 fill(dst, count: count, color: solid.packed)
             } else {
-                forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, ConstantKernel(even: solid.fullEven, odd: solid.fullOdd, k: solid.fullK))
+                forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, room: room, ConstantKernel(even: solid.fullEven, odd: solid.fullOdd, k: solid.fullK))
             }
             return
         }
         let c = Double(m) / 65535
         let (even, odd) = Solid.halves(solid.color, coverage: c)
         let k = Solid.transparency(solid.color, coverage: c)
-        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, ConstantKernel(even: even &+ 128, odd: odd &+ 128, k: k))
+        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: nil, room: room, ConstantKernel(even: even &+ 128, odd: odd &+ 128, k: k))
     }
 
     /// A solid colour over `count` pixels with per-pixel coverage `m`.
-    static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UnsafePointer<UInt16>) {
+    @inline(__always)
+    static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UnsafePointer<UInt16>, room: Bool) {
         let kernel = SolidKernel(
             full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: Lanes.self),
             even: solid.even, odd: solid.odd, alpha: solid.alpha)
-        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m), kernel)
+        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m), room: room, kernel)
     }
 
     /// Shaded colours in split 8.8 form (`ShadedRow`) over `count` pixels, at constant
     /// coverage `m` (1…65,535).
-    static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UInt32) {
+    @inline(__always)
+    static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UInt32, room: Bool) {
         if m == 65535 {
-            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, RowKernel())
+            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, room: room, RowKernel())
         } else {
-            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, ScaledRowKernel(c: Lanes(repeating: UInt16(truncatingIfNeeded: m))))
+            forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: nil, room: room, ScaledRowKernel(c: Lanes(repeating: UInt16(truncatingIfNeeded: m))))
         }
     }
 
     /// Shaded colours in split 8.8 form over `count` pixels with per-pixel coverage `m`.
-    static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UnsafePointer<UInt16>) {
-        forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: UnsafeRawPointer(m), MaskedRowKernel())
+    @inline(__always)
+    static func row(_ dst: UnsafeMutableRawPointer, _ source: ShadedRow, count: Int, coverage m: UnsafePointer<UInt16>, room: Bool) {
+        forEachGroup(dst, count: count, plane0: source.even, plane1: source.odd, coverage: UnsafeRawPointer(m), room: room, MaskedRowKernel())
     }
 
     /// Device-aligned premultiplied pixels (a layer) times `opacity` (a fraction, at most
     /// 65,535) over `count` pixels, at constant coverage `m` (1…65,535).
-    static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UInt32) {
+    @inline(__always)
+    static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UInt32, room: Bool) {
         if opacity == 65535 && m == 65535 {
-            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, PixelsKernel())
+            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, room: room, PixelsKernel())
         } else {
             let c = Lanes(repeating: m == 65535 ? opacity : UInt16(truncatingIfNeeded: (UInt32(opacity) &* m) &>> 16))
-            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, ScaledPixelsKernel(c: c))
+            forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: nil, room: room, ScaledPixelsKernel(c: c))
         }
     }
 
     /// Device-aligned pixels times `opacity` over `count` pixels with per-pixel coverage `m`.
-    static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UnsafePointer<UInt16>) {
-        forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: UnsafeRawPointer(m), MaskedPixelsKernel(opacity: Lanes(repeating: opacity)))
+    @inline(__always)
+    static func pixels(_ dst: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, count: Int, opacity: UInt16, coverage m: UnsafePointer<UInt16>, room: Bool) {
+        forEachGroup(dst, count: count, plane0: source, plane1: nil, coverage: UnsafeRawPointer(m), room: room, MaskedPixelsKernel(opacity: Lanes(repeating: opacity)))
     }
 }
 
 /// The work on one group of four pixels: `d` the destination, `s0` and `s1` the group's
 /// source planes, `m` its coverage values (see `SourceOver.forEachGroup`).
+///
+/// `limited(to:)` gives the same kernel for the first `pixels` pixels of a group only:
+/// the others come out exactly as they were (no source, no coverage: `d·65535/65536`
+/// rounds back to `d`).
 protocol GroupKernel {
     func apply(_ d: SourceOver.Lanes, _ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, _ m: UnsafeRawPointer) -> SourceOver.Lanes
+    func limited(to pixels: Int) -> Self
 }
 
 extension SourceOver {
     /// `over` with fixed operands: a colour at constant coverage.
     struct ConstantKernel: GroupKernel {
-        let even: Lanes, odd: Lanes, k: Lanes
+        var even: Lanes, odd: Lanes, k: Lanes
         @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
             over(d, k: k, even: even, odd: odd)
+        }
+        @inline(__always) func limited(to pixels: Int) -> ConstantKernel {
+            let keep = laneMask(pixels), rounding = Lanes(repeating: 128)
+            return ConstantKernel(even: even & keep | rounding & ~keep, odd: odd & keep | rounding & ~keep, k: k | ~keep)
         }
     }
 
     /// A colour through per-pixel coverage; groups of none or full coverage take shortcuts.
     struct SolidKernel: GroupKernel {
         let full: UInt64, packed: Lanes, even: Lanes, odd: Lanes, alpha: Lanes
+        var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
             let values = m.loadUnaligned(as: UInt64.self)
             if values == 0 { return d }
             if values == full { return packed }
-            let c = coverageLanes(m)
+            let c = coverageLanes(m) & keep
             return over(d, k: 65535 &- mulhi(alpha, c), even: mulhi(even, c) &+ 128, odd: mulhi(odd, c) &+ 128)
+        }
+        @inline(__always) func limited(to pixels: Int) -> SolidKernel {
+            // Without the shortcut for full coverage, which would ignore the mask.
+            var kernel = SolidKernel(full: 0, packed: packed, even: even, odd: odd, alpha: alpha)
+            kernel.keep = laneMask(pixels)
+            return kernel
         }
     }
 
     /// Shaded colours at full coverage.
     struct RowKernel: GroupKernel {
+        var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
-            let odd = o.loadUnaligned(as: Lanes.self)
-            return over(d, k: transparency(odd), even: e.loadUnaligned(as: Lanes.self) &+ 128, odd: odd &+ 128)
+            let odd = o.loadUnaligned(as: Lanes.self) & keep
+            return over(d, k: transparency(odd), even: (e.loadUnaligned(as: Lanes.self) & keep) &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> RowKernel { RowKernel(keep: laneMask(pixels)) }
     }
 
     /// Shaded colours at constant coverage `c`.
@@ -252,25 +290,30 @@ extension SourceOver {
             let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
             return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> ScaledRowKernel { ScaledRowKernel(c: c & laneMask(pixels)) }
     }
 
     /// Shaded colours through per-pixel coverage.
     struct MaskedRowKernel: GroupKernel {
+        var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
             if m.loadUnaligned(as: UInt64.self) == 0 { return d }
-            let c = coverageLanes(m)
+            let c = coverageLanes(m) & keep
             let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
             return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> MaskedRowKernel { MaskedRowKernel(keep: laneMask(pixels)) }
     }
 
     /// Pixels at full opacity and coverage.
     struct PixelsKernel: GroupKernel {
+        var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _ s: UnsafeRawPointer, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Lanes {
-            let v = s.loadUnaligned(as: Lanes.self)
+            let v = s.loadUnaligned(as: Lanes.self) & keep
             let odd = v & 0xFF00
             return over(d, k: transparency(odd), even: v &<< 8 &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> PixelsKernel { PixelsKernel(keep: laneMask(pixels)) }
     }
 
     /// Pixels times a constant fraction `c` (opacity times coverage).
@@ -281,6 +324,7 @@ extension SourceOver {
             let odd = mulhi(v & 0xFF00, c)
             return over(d, k: transparency(odd), even: mulhi(v &<< 8, c) &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> ScaledPixelsKernel { ScaledPixelsKernel(c: c & laneMask(pixels)) }
     }
 
     /// Pixels times `opacity` through per-pixel coverage.
@@ -293,6 +337,7 @@ extension SourceOver {
             let odd = mulhi(v & 0xFF00, c)
             return over(d, k: transparency(odd), even: mulhi(v &<< 8, c) &+ 128, odd: odd &+ 128)
         }
+        @inline(__always) func limited(to pixels: Int) -> MaskedPixelsKernel { MaskedPixelsKernel(opacity: opacity & laneMask(pixels)) }
     }
 }
 
@@ -313,17 +358,6 @@ struct ShadedRow {
         }
         even.storeBytes(of: fixed(v.x) | fixed(v.z) << 16, toByteOffset: i &* 4, as: UInt32.self)
         odd.storeBytes(of: fixed(v.y) | fixed(v.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
-    }
-
-    /// Stores the colour (premultiplied, 0…1) of pixel `i`, each value rounded to the
-    /// nearest 1/256 in single precision: cheaper than `store`, for tables.
-    @inline(__always)
-    func storeRounded(_ i: Int, _ v: SIMD4<Float>) {
-        let c = v * (255 * 256)
-        // Adding 1.5·2²³ rounds to an integer held in the low mantissa bits.
-        @inline(__always) func fixed(_ x: Float) -> UInt32 { (min(max(x, 0), 65280) + 12_582_912).bitPattern & 0xFFFF }
-        even.storeBytes(of: fixed(c.x) | fixed(c.z) << 16, toByteOffset: i &* 4, as: UInt32.self)
-        odd.storeBytes(of: fixed(c.y) | fixed(c.w) << 16, toByteOffset: i &* 4, as: UInt32.self)
     }
 
     /// Stores a colour already in split form to pixel `i`.

@@ -12,12 +12,17 @@
 /// destination). `FloatPainter` runs every other blend mode in floating point
 /// (`Compositor`).
 ///
+/// Edges blend pixels the frame last touched long before, so each row first reads the
+/// pixels under the ends of its spans two rows down: a prefetch, which Swift has no
+/// other way to ask for.
+///
 /// Invariant: the row of coverage values is zero except where the sweep wrote the
 /// varying spans of the current row, and each user clears what it used. The sweep
 /// leaves at least four pixels between two varying spans, so source-over rounds an
 /// unmasked varying span up to whole groups of four pixels (where the row has room):
 /// the extra pixels, of zero coverage, come out exactly as they were, and the spans
-/// that own them draw them afterwards.
+/// that own them draw them afterwards. Other spans end in a group limited to their
+/// own pixels (`GroupKernel.limited`), read and written back whole where there is room.
 struct SweepCompositing: BlendModeVisitor {
     let accumulator: CoverageAccumulator
     let rule: FillRule
@@ -30,8 +35,8 @@ struct SweepCompositing: BlendModeVisitor {
     func visit<B: BlendFunction>(_ function: B.Type) {
         if B.self == SourceOverBlend.self {
             switch shader {
-            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
-            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
@@ -42,8 +47,16 @@ struct SweepCompositing: BlendModeVisitor {
     private func run<P: SpanPainter>(_ painter: P) {
         let coverage = scratch.coverage16, spans = scratch.spans
         let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width
+        var touched: UInt32 = 0
+        let lastRow = destination + (scratch.height &- 1) &* rowBytes
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
             let row = UnsafeMutableRawPointer(destination + y &* rowBytes)
+            // Reads the pixels two rows down under the ends of this row's spans, so that
+            // their lines are on their way from memory when those rows' edges are blended
+            // (the value is kept, so the reads stay; the frame is larger than the cache).
+            let ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow))
+            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[0].x0), as: UInt32.self)
+            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[count &- 1].x1 &- 1), as: UInt32.self)
             for k in 0..<count {
                 let span = spans[k]
                 let x = Int(span.x0), n = Int(span.x1) &- x
@@ -53,13 +66,23 @@ struct SweepCompositing: BlendModeVisitor {
                     (coverage + x).update(repeating: 0, count: n)
                 } else if span.isConstant {
                     painter.paint(x: x, y: y, count: n, coverage: UInt32(truncatingIfNeeded: span.coverage), row: row)
-                } else {
+                } else if x &+ ((n &+ 3) & ~3) <= width {
                     let grouped = (n &+ 3) & ~3
-                    painter.paint(x: x, y: y, count: x &+ grouped <= width ? grouped : n, coverage: UnsafePointer(coverage + x), row: row)
+                    painter.paint(x: x, y: y, count: grouped, coverage: UnsafePointer(coverage + x), row: row)
+                    // The extra values were zero already: clear whole groups.
+                    let values = UnsafeMutableRawPointer(coverage + x)
+                    var i = 0
+                    while i < grouped {
+                        values.storeBytes(of: 0, toByteOffset: i &* 2, as: UInt64.self)
+                        i &+= 4
+                    }
+                } else {
+                    painter.paint(x: x, y: y, count: n, coverage: UnsafePointer(coverage + x), row: row)
                     (coverage + x).update(repeating: 0, count: n)
                 }
             }
         }
+        scratch.touched = touched
     }
 }
 
@@ -74,8 +97,8 @@ struct RectCompositing: BlendModeVisitor {
     func visit<B: BlendFunction>(_ function: B.Type) {
         if B.self == SourceOverBlend.self {
             switch shader {
-            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color)))
-            case .pixels(let pixels): run(PixelsPainter(shader: pixels))
+            case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
+            case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
@@ -122,33 +145,47 @@ protocol SpanPainter {
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer)
 }
 
+extension Scratch {
+    /// Whether pixels `x..<x + count` rounded up to whole groups of four stay within the
+    /// row (so source-over may read and write back the extra pixels unchanged).
+    @inline(__always)
+    func hasRoom(x: Int, count: Int) -> Bool { x &+ ((count &+ 3) & ~3) <= width }
+}
+
 /// Source-over of one colour.
 struct SolidPainter: SpanPainter {
     let solid: SourceOver.Solid
+    /// The row's width in pixels.
+    let width: Int
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
-        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage, room: x &+ ((count &+ 3) & ~3) <= width)
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
-        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage)
+        SourceOver.solid(row + x &* 4, count: count, solid, coverage: coverage, room: x &+ ((count &+ 3) & ~3) <= width)
     }
 }
 
 /// Source-over of device-aligned pixels (a layer, a backdrop), read in place.
 struct PixelsPainter: SpanPainter {
     let shader: PixelShader
+    let scratch: Scratch
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UInt32, row: UnsafeMutableRawPointer) {
-        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+        SourceOver.pixels(
+            row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage,
+            room: scratch.hasRoom(x: x, count: count))
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
-        SourceOver.pixels(row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage)
+        SourceOver.pixels(
+            row + x &* 4, shader.pointer(x: x, y: y), count: count, opacity: shader.fixedOpacity, coverage: coverage,
+            room: scratch.hasRoom(x: x, count: count))
     }
 }
 
@@ -165,13 +202,13 @@ struct ShadedPainter: SpanPainter {
             return
         }
         shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
-        SourceOver.row(dst, scratch.shaded, count: count, coverage: coverage)
+        SourceOver.row(dst, scratch.shaded, count: count, coverage: coverage, room: scratch.hasRoom(x: x, count: count))
     }
 
     @inline(__always)
     func paint(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt16>, row: UnsafeMutableRawPointer) {
         shader.shadeSplit(x: x, y: y, count: count, into: scratch.shaded, floats: scratch.source)
-        SourceOver.row(row + x &* 4, scratch.shaded, count: count, coverage: coverage)
+        SourceOver.row(row + x &* 4, scratch.shaded, count: count, coverage: coverage, room: scratch.hasRoom(x: x, count: count))
     }
 }
 

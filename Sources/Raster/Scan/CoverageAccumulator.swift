@@ -11,7 +11,8 @@ import Geometry
 /// work is made proportional to the path's edges rather than to its area, as in
 /// Blend2D's analytic rasterizer: cells exist for one band of rows at a time (at
 /// most `cellBudget` of them, so they stay in cache), and a bitmap per row records
-/// which cells were written, so reading a row visits those cells and nothing else.
+/// which cells were written (a bit per pair of neighbouring cells), so reading a row
+/// visits those cells and nothing else.
 ///
 /// Stages:
 /// 1. `reset` sets the window (device pixels) and the band height: as many rows as
@@ -41,8 +42,8 @@ import Geometry
 /// Invariants: between paths every cell, bit and band list is empty; no allocation
 /// once the buffers have grown to the widest window and the longest path drawn.
 final class CoverageAccumulator {
-    /// The most cells a band holds (1 MB of floats): a 1080p-wide band has 128 rows.
-    static let cellBudget = 1 << 18
+    /// The most cells a band holds (512 KB of floats): a 1080p-wide band has 64 rows.
+    static let cellBudget = 1 << 17
     static let minimumBandShift = 5
 
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
@@ -115,7 +116,9 @@ final class CoverageAccumulator {
         bandShift = shift
         let rows = min(1 << shift, max(height, 1))
         direct = height <= 1 << shift
-        let cellsNeeded = rows * stride
+        // Grown at once to the budget when a band needs much of it, so that a canvas of
+        // ever larger paths clears its cells once rather than at every step.
+        let cellsNeeded = rows * stride >= CoverageAccumulator.cellBudget / 4 ? max(rows * stride, CoverageAccumulator.cellBudget) : rows * stride
         if cellCapacity < cellsNeeded {
             cells.deallocate()
             cells = .allocate(capacity: cellsNeeded)
@@ -209,6 +212,11 @@ final class CoverageAccumulator {
     @inline(__always)
     private func store(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ direction: Float) {
         guard yb > ya else { return }
+        // Area pieces are within the window already, but overflowing arithmetic on huge
+        // coordinates may leave a NaN, which must not become a cell index. (Centre
+        // sampling keeps whole segments and clamps each crossing itself.)
+        let w = Double(width)
+        let xa = aliased ? xa : (xa > 0 ? (xa < w ? xa : w) : 0), xb = aliased ? xb : (xb > 0 ? (xb < w ? xb : w) : 0)
         let edge = Edge(x: xa, top: ya, bottom: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, next: -1)
         let firstRow = floorToInt(ya)
         let lastRow = ceilToInt(yb) &- 1
@@ -216,7 +224,14 @@ final class CoverageAccumulator {
             if firstRow < touchedTop { touchedTop = firstRow }
             if lastRow >= touchedBottom { touchedBottom = lastRow &+ 1 }
             let band = self.band(top: 0, bottom: height)
-            if aliased { band.addCentres(edge) } else { band.addArea(edge) }
+            if aliased {
+                band.addCentres(edge)
+            } else if firstRow == lastRow {
+                // Within one row (most pieces of a finely flattened outline).
+                band.deposit(row: firstRow, xa, xb, Float(yb - ya) * direction)
+            } else {
+                band.addArea(edge)
+            }
             return
         }
         if edgeCount == edgeCapacity { growEdges() }
@@ -312,7 +327,9 @@ private struct Band {
     let words: Int
     let width: Int
 
-    /// Records that cells `from...to` of band row `row` were written.
+    /// Records that cells `from...to + 1` of band row `row` may have been written: bit b
+    /// of a row stands for cells b and b + 1, so the usual deposit (two neighbouring
+    /// cells) sets one bit.
     @inline(__always)
     func mark(row: Int, _ from: Int, _ to: Int) {
         let rowBits = bits + row &* words
@@ -371,14 +388,15 @@ private struct Band {
         let (l, rr) = x < next ? (x, next) : (next, x)
         let li = floorToInt(l)
         let lFloor = Double(li)
-        let ri = ceilToInt(rr)
-        if ri <= li &+ 1 {
+        if rr <= lFloor + 1 {
             // Within one column: the area right of the piece's midpoint.
             let xm = Float((x + next) / 2 - lFloor)
             base[li] += d - d * xm
             base[li &+ 1] += d * xm
-            mark(row: r, li, li &+ 1)
+            let rowBits = bits + r &* words
+            rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
         } else {
+            let ri = ceilToInt(rr)
             let s = Float(1 / (rr - l))
             let lf = Float(l - lFloor)
             let a0 = 0.5 * s * (1 - lf) * (1 - lf)
@@ -400,7 +418,7 @@ private struct Band {
                 base[ri &- 1] += d * (1 - a2 - am)
             }
             base[ri] += d * am
-            mark(row: r, li, ri)
+            mark(row: r, li, ri &- 1)
         }
     }
 
@@ -495,7 +513,9 @@ private struct Band {
                 let first = word.trailingZeroBitCount
                 let length = (~(word &>> UInt64(first))).trailingZeroBitCount
                 word = length + first >= 64 ? 0 : word & (UInt64.max &<< UInt64(first + length))
-                let runStart = base + first, runEnd = runStart + length
+                // Bits b stand for cells b and b + 1; a run continuing from the previous
+                // word starts at the cursor.
+                let runStart = max(base + first, cursor), runEnd = base + first + length + 1
                 let end = min(runEnd, w)
                 if runStart < end {
                     gap(to: runStart)

@@ -6,8 +6,8 @@
 /// entry, an error below 1/2047 of a stop-to-stop difference (Blend2D uses 256 or
 /// 512 entries the same way). Each entry is kept in three forms: in single precision
 /// for the blend modes computed in floating point, split into 8.8 halves for
-/// source-over (`ShadedRow`), and as a packed RGBA8 pixel (rounded to nearest) that
-/// an opaque gradient at full coverage writes as it is. The storage belongs to the
+/// source-over (`ShadedRow`), and as a packed RGBA8 pixel (the 8.8 value rounded to
+/// a byte) that an opaque gradient at full coverage writes as it is. The storage belongs to the
 /// canvas and is rebuilt for each gradient drawn.
 struct GradientTable {
     static let size = 1024
@@ -49,13 +49,19 @@ struct GradientTable {
         } else {
             entries.update(repeating: .zero, count: n)
         }
-        var opaque = true
+        // Both integer forms from one rounding to 8.8 (the entries lie in 0…1): adding
+        // 1.5·2²³ leaves the rounded value in the low mantissa bits.
+        var alphas: UInt32 = 255
+        let even = split.even, odd = split.odd
         for k in 0..<n {
-            let p = packedPixel(entries[k])
-            packed[k] = p
-            split.storeRounded(k, entries[k])
-            opaque = opaque && p >> 24 == 255
+            let fixed = unsafeBitCast(entries[k] * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
+            even.storeBytes(of: fixed.x | fixed.z &<< 16, toByteOffset: k &* 4, as: UInt32.self)
+            odd.storeBytes(of: fixed.y | fixed.w &<< 16, toByteOffset: k &* 4, as: UInt32.self)
+            let bytes = (fixed &+ 128) &>> 8
+            packed[k] = bytes.x | bytes.y &<< 8 | bytes.z &<< 16 | bytes.w &<< 24
+            alphas &= bytes.w
         }
+        let opaque = alphas == 255
         return GradientTable(entries: entries, packed: packed, even: scratch.gradientEven, odd: scratch.gradientOdd, isOpaque: opaque)
     }
 

@@ -7,9 +7,10 @@ import Geometry
 
 /// A shader resolved for one drawing: everything that does not change from pixel to
 /// pixel (the device-to-paint mapping, the gradient table, the opacity) is computed
-/// once, and a span is shaded at pixel centres either as premultiplied colours in
-/// 0…1 (`shade`, for the blend modes computed in floating point) or as packed RGBA8
-/// pixels (`shade8`, for source-over).
+/// once, and a span is shaded at pixel centres as premultiplied colours in 0…1
+/// (`shade`, for the blend modes computed in floating point), in the split 8.8 form
+/// source-over blends (`shadeSplit`), or as packed RGBA8 pixels written straight to
+/// the destination (`shadePacked`, opaque gradients at full coverage).
 ///
 /// The kinds are an enum so the compositor switches once per span, never per pixel.
 enum PreparedShader {
@@ -131,7 +132,8 @@ struct LinearGradientShader {
     /// Calls `body(i, entry)` for pixels `x + i`, `i` in `0..<count`, on row `y`.
     ///
     /// The entry position steps in 32.32 fixed point (exact to 2⁻³² of an entry per
-    /// pixel), clamped without branches; positions too far outside the table for that
+    /// pixel); the pixels that pad to an end entry are counted beforehand, so the loop
+    /// over the others needs no clamping. Positions too far outside the table for that
     /// step in floating point.
     @inline(__always)
     func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
@@ -141,13 +143,31 @@ struct LinearGradientShader {
         let end = u + du * Double(count)
         let limit = 1_073_741_824.0  // 2³⁰ entries
         if abs(u) < limit && abs(end) < limit {
-            var fixed = Int(u * 4_294_967_296), step = Int(du * 4_294_967_296)
+            let fixed = Int(u * 4_294_967_296), step = Int(du * 4_294_967_296)
             let last = GradientTable.size - 1
-            for i in 0..<count {
-                let k = fixed >> 32
-                body(i, k < 0 ? 0 : (k > last ? last : k))
-                fixed &+= step
+            // Pixels before `inside` and from `beyond` on pad to an end entry; those
+            // between need no clamping.
+            let low = 0, high = (last + 1) << 32  // positions inside: low ≤ p < high
+            var inside = 0, beyond = count
+            if step > 0 {
+                if fixed < low { inside = (low - fixed + step - 1) / step }
+                beyond = fixed >= high ? 0 : (high - fixed + step - 1) / step
+            } else if step < 0 {
+                if fixed >= high { inside = (fixed - high) / -step + 1 }
+                beyond = fixed < low ? 0 : (fixed - low) / -step + 1
+            } else if fixed < low || fixed >= high {
+                inside = count
             }
+            inside = min(max(inside, 0), count)
+            beyond = min(max(beyond, inside), count)
+            let before = step > 0 || fixed < low ? 0 : last, after = step > 0 ? last : 0
+            for i in 0..<inside { body(i, before) }
+            var p = fixed &+ step &* inside
+            for i in inside..<beyond {
+                body(i, p >> 32)
+                p &+= step
+            }
+            for i in beyond..<count { body(i, after) }
             return
         }
         for i in 0..<count {
