@@ -10,20 +10,26 @@ extension Pixmap {
     @_optimize(speed)
     func composite(over matte: RGB8, into destination: UnsafeMutablePointer<UInt8>, linesize: Int, paddedWidth: Int, paddedHeight: Int) {
         let (mr, mg, mb) = (Int(matte.r), Int(matte.g), Int(matte.b))
-        data.withUnsafeBufferPointer { source in
+        let rowBytes = width * 4
+        data.withUnsafeBytes { source in
             for y in 0..<paddedHeight {
                 let row = destination + y * linesize
                 var x = 0
                 if y < height {
-                    let sourceRow = y * width * 4
+                    // Opaque pixels, most of a frame, are already their own result: copy the
+                    // row whole, then composite the pixels that are not.
+                    let sourceRow = source.baseAddress! + y * rowBytes
+                    UnsafeMutableRawPointer(row).copyMemory(from: sourceRow, byteCount: rowBytes)
                     while x < width {
-                        let s = sourceRow + x * 4
-                        let d = x * 4
-                        let inverse = 255 - Int(source[s + 3])
-                        row[d] = UInt8(Int(source[s]) + (mr * inverse + 127) / 255)
-                        row[d + 1] = UInt8(Int(source[s + 1]) + (mg * inverse + 127) / 255)
-                        row[d + 2] = UInt8(Int(source[s + 2]) + (mb * inverse + 127) / 255)
-                        row[d + 3] = 255
+                        let pixel = UInt32(littleEndian: sourceRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+                        if pixel < 0xFF00_0000 {
+                            let d = x * 4
+                            let inverse = 255 - Int(pixel >> 24)
+                            row[d] = UInt8(Int(pixel & 0xFF) + (mr * inverse + 127) / 255)
+                            row[d + 1] = UInt8(Int(pixel >> 8 & 0xFF) + (mg * inverse + 127) / 255)
+                            row[d + 2] = UInt8(Int(pixel >> 16 & 0xFF) + (mb * inverse + 127) / 255)
+                            row[d + 3] = 255
+                        }
                         x += 1
                     }
                 }

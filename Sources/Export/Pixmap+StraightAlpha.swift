@@ -12,25 +12,28 @@ extension Pixmap {
     /// store straight alpha; un-premultiplying rounds to nearest.
     @_optimize(speed)
     func writeStraightAlpha(into destination: UnsafeMutablePointer<UInt8>, linesize: Int, order: ByteOrder = .rgba) {
-        let (first, third) = order == .rgba ? (0, 2) : (2, 0)
-        data.withUnsafeBufferPointer { source in
+        let rowBytes = width * 4
+        data.withUnsafeBytes { source in
             for y in 0..<height {
                 let row = destination + y * linesize
-                var s = y * width * 4
+                let sourceRow = source.baseAddress! + y * rowBytes
+                // Opaque and clear pixels read the same either way: in RGBA order the row is
+                // copied whole, and only the partly transparent pixels are divided out.
+                if order == .rgba { UnsafeMutableRawPointer(row).copyMemory(from: sourceRow, byteCount: rowBytes) }
                 for x in 0..<width {
-                    let d = x * 4
-                    let a = Int(source[s + 3])
-                    var (r, g, b) = (Int(source[s]), Int(source[s + 1]), Int(source[s + 2]))
-                    if a != 255 && a != 0 {
+                    let pixel = UInt32(littleEndian: sourceRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+                    let a = Int(pixel >> 24)
+                    let partial = a != 255 && a != 0
+                    guard partial || order == .bgra else { continue }
+                    var (r, g, b) = (Int(pixel & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel >> 16 & 0xFF))
+                    if partial {
                         r = min(255, (r * 255 + a / 2) / a)
                         g = min(255, (g * 255 + a / 2) / a)
                         b = min(255, (b * 255 + a / 2) / a)
                     }
-                    row[d + first] = UInt8(r)
-                    row[d + 1] = UInt8(g)
-                    row[d + third] = UInt8(b)
-                    row[d + 3] = UInt8(a)
-                    s += 4
+                    if order == .bgra { swap(&r, &b) }
+                    let out = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+                    UnsafeMutableRawPointer(row).storeBytes(of: out.littleEndian, toByteOffset: x * 4, as: UInt32.self)
                 }
             }
         }

@@ -38,6 +38,9 @@ final class VideoFileEncoder: FrameSink {
     private var frameCount = 0
     private var isOpen = true
 
+    /// Encoder threads, the same on every machine so that the output does not depend on its cores.
+    static let encoderThreads: Int32 = 4
+
     init(path: String, settings: EncoderSettings, flavor: Flavor) throws(ExportError) {
         let file = AtomicFile(target: path)
         let paddedWidth = settings.width + settings.width % 2
@@ -60,6 +63,9 @@ final class VideoFileEncoder: FrameSink {
                 context.pointee.color_range = AVCOL_RANGE_MPEG
                 context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
                 if settings.bitExact { context.pointee.flags |= AV_CODEC_FLAG_BITEXACT }
+                // x264's and libvpx's choices depend on how many threads share the work; a fixed count
+                // (instead of one per core) gives the same bytes on every machine.
+                context.pointee.thread_count = Self.encoderThreads
                 if container.needsGlobalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
                 let options = context.pointee.priv_data
                 switch flavor {

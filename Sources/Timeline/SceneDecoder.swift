@@ -620,7 +620,8 @@ struct SceneDecoder {
                 let (view, _) = try secondaryView(try obj.required("content"), depth: depth)
                 return (view, try obj.optional("alignment").map { n throws(TimelineError) in try alignment(n) } ?? .center)
             }
-            if !keys.contains("color") {
+            // `{ "color", "opacity" }` is the colour form; a `color` view with modifiers is a view.
+            if !keys.contains("color") || !keys.allSatisfy({ $0 == "color" || $0 == "opacity" }) {
                 var copy = self
                 return (try copy.view(node, depth: depth), .center)
             }

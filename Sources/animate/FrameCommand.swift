@@ -20,8 +20,7 @@ struct FrameCommand: ParsableCommand {
     @Option(help: "The frame number, from 0.")
     var frame: Int?
 
-    @Option(help: "Device pixels per point (overrides the timeline's scale).")
-    var scale: Double?
+    @OptionGroup var canvas: CanvasOptions
 
     @Flag(help: "Replace an existing output.")
     var overwrite = false
@@ -31,11 +30,10 @@ struct FrameCommand: ParsableCommand {
     func validate() throws {
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("the output of `frame` is a .png file") }
-        if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
     }
 
     func run() throws {
-        let document = try limits.load(timeline, scale: scale)
+        let document = try limits.load(timeline, canvas: canvas)
         try OutputPath.checkWritable(output, format: .png, overwrite: overwrite)
         let n = try FrameSelection.frame(time: time, frame: frame, in: document)
         try FrameSelection.writePNG(document.render(frame: n), to: output)

@@ -32,10 +32,10 @@ struct TimelineOptions: ParsableArguments {
         guard maxExpressionLength >= 1 else { throw ValidationError("--max-expression-length must be at least 1") }
     }
 
-    /// Reads and validates the timeline at `path`, with its scale replaced by
-    /// `scale` when given (the canvas limit applies to the scaled canvas);
-    /// errors become exit status 1.
-    func load(_ path: String, scale: Double? = nil) throws -> TimelineDocument {
+    /// Reads and validates the timeline at `path`, with its scale replaced as
+    /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
+    /// the scaled canvas); errors become exit status 1.
+    func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -53,12 +53,12 @@ struct TimelineOptions: ParsableArguments {
         } catch {
             throw CommandFailure.invalid("\(path): \(error)")
         }
-        if let scale {
+        if let scale = try canvas?.scale(for: (document.scene.size.width, document.scene.size.height), in: path) {
             // In floating point: a huge canvas must be refused, not overflow `Int`.
             let size = document.scene.size
             let pixels = max((size.width * scale).rounded(), 1) * max((size.height * scale).rounded(), 1)
             guard pixels <= Double(maxPixels) else {
-                throw CommandFailure.invalid("\(path): at --scale \(scale) the canvas is \(pixels < 1e15 ? String(Int(pixels)) : "\(pixels)") pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+                throw CommandFailure.invalid("\(path): at \(canvas?.size.map { "--size \($0)" } ?? "--scale \(scale)") the canvas is \(pixels < 1e15 ? String(Int(pixels)) : "\(pixels)") pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
             }
             document.scene.scale = scale
         }

@@ -29,8 +29,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Force the output format: mp4, gif, webm, apng, webp, png, rgba, png-sequence.")
     var format: String?
 
-    @Option(help: "Device pixels per point (overrides the timeline's scale).")
-    var scale: Double?
+    @OptionGroup var canvas: CanvasOptions
 
     @Option(help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…")
     var fps: Int?
@@ -116,7 +115,6 @@ struct RenderCommand: ParsableCommand {
         }
         if let quality { guard (0...100).contains(quality) else { throw ValidationError("--quality must be from 0 to 100") } }
         if let fps { guard (1...240).contains(fps) else { throw ValidationError("--fps must be from 1 to 240") } }
-        if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
         if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
         guard !(progress && quiet) else { throw ValidationError("give --progress or --quiet, not both") }
@@ -133,9 +131,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var document = try limits.load(timeline)
-        if let scale { document.scene.scale = scale }
-        if let fps { document.fps = fps }
+        var document = try limits.load(timeline, canvas: canvas)
+        if let fps {
+            document.fps = fps
+            guard document.frameCount <= limits.maxFrames else {
+                throw CommandFailure.invalid("\(timeline): at --fps \(fps) the timeline has \(document.frameCount) frames, more than the limit of \(limits.maxFrames) (raise it with --max-frames)")
+            }
+        }
         let outputFormat: OutputFormat
         do {
             if let format { outputFormat = try OutputFormat(name: format, path: output) } else { outputFormat = try OutputFormat(path: output) }

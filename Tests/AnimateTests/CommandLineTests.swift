@@ -27,6 +27,11 @@ final class CommandLineTests: XCTestCase {
     /// Runs the built binary; returns its exit status and standard error.
     @discardableResult
     func animate(_ arguments: String...) throws -> (status: Int32, stderr: String) {
+        try animate(arguments)
+    }
+
+    @discardableResult
+    func animate(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("animate")
         process.arguments = arguments
@@ -106,6 +111,30 @@ final class CommandLineTests: XCTestCase {
         let byNumber = try animate("frame", Self.timeline("clip-shape.json"), "--frame", "45", "-o", "still.png")
         XCTAssertEqual(byNumber.status, 1, "an existing output is kept without --overwrite")
         XCTAssertTrue(byNumber.stderr.contains("--overwrite"), byNumber.stderr)
+    }
+
+    func testSizeSetsTheOutputPixelsFromEitherSide() throws {
+        // double-ellipse.json is 340 × 250 points.
+        for (size, width, height) in [("680x", 680, 500), ("x125", 170, 125), ("1020x750", 1020, 750)] {
+            let out = work.appendingPathComponent("\(size).png").path
+            let result = try animate("frame", Self.timeline("double-ellipse.json"), "--size", size, "-o", out)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let info = try MediaProbe.info(path: out)
+            XCTAssertEqual([info.width, info.height], [width, height], size)
+        }
+        let gif = work.appendingPathComponent("small.gif").path
+        XCTAssertEqual(try animate(Self.timeline("double-ellipse.json"), "--size", "170x", "-o", gif, "--frames", "0..<3", "--quiet").status, 0)
+        XCTAssertEqual(try MediaProbe.info(path: gif).width, 170)
+        // Proportions that do not fit are refused with the size that would.
+        let wrong = try animate("frame", Self.timeline("double-ellipse.json"), "--size", "680x400", "-o", "wrong.png")
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("680x500"), wrong.stderr)
+        for bad in [["--size", "0x"], ["--size", "x"], ["--size", "12"], ["--size", "680x", "--scale", "2"]] {
+            let result = try animate(["frame", Self.timeline("double-ellipse.json"), "-o", "bad.png"] + bad)
+            XCTAssertEqual(result.status, 1, bad.joined(separator: " "))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("wrong.png").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("bad.png").path))
     }
 
     func testUnknownShapeExitsOneWithLocationAndWritesNothing() throws {

@@ -42,6 +42,10 @@ final class RobustnessTests: XCTestCase {
 
     /// Runs the built binary in the work folder; returns its exit status and standard error.
     func animate(_ arguments: String...) throws -> (status: Int32, stderr: String) {
+        try animate(arguments)
+    }
+
+    func animate(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let (process, errors) = try startAnimate(arguments)
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -115,10 +119,21 @@ final class RobustnessTests: XCTestCase {
     func testTheScaleOptionCannotExceedThePixelLimit() throws {
         let timeline = work.appendingPathComponent("big.json")
         try Data(#"{ "size": [4000, 4000], "duration": 1, "scene": { "rectangle": {} } }"#.utf8).write(to: timeline)
-        let result = try animate("frame", timeline.path, "--scale", "16", "-o", "still.png")
+        for arguments in [["frame", timeline.path, "-o", "still.png"], [timeline.path, "-o", "out.gif"]] {
+            let result = try animate(arguments + ["--scale", "16"])
+            XCTAssertEqual(result.status, 1, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("--max-pixels"), result.stderr)
+            XCTAssertEqual(try contents(of: work), ["big.json"])
+        }
+    }
+
+    func testTheFPSOptionCannotExceedTheFrameLimit() throws {
+        let timeline = work.appendingPathComponent("long.json")
+        try Data(#"{ "size": [20, 20], "fps": 30, "duration": 3000, "scene": { "rectangle": {} } }"#.utf8).write(to: timeline)
+        let result = try animate(timeline.path, "-o", "out.gif", "--fps", "60")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("--max-pixels"), result.stderr)
-        XCTAssertEqual(try contents(of: work), ["big.json"])
+        XCTAssertTrue(result.stderr.contains("180000 frames") && result.stderr.contains("--max-frames"), result.stderr)
+        XCTAssertEqual(try contents(of: work), ["long.json"])
     }
 
     /// A render long enough to be interrupted: 600 frames of a moving shape.
@@ -198,5 +213,26 @@ final class RobustnessTests: XCTestCase {
         }
         // The frames differ from each other: the comparison is not of blank images.
         XCTAssertNotEqual(try Data(contentsOf: work.appendingPathComponent("one/0000.png")), try Data(contentsOf: work.appendingPathComponent("one/0060.png")))
+    }
+
+    /// The MP4 encoder's thread count is fixed, so a machine with fewer cores writes the
+    /// same bytes: the command confined to one CPU (`taskset`) against both.
+    func testMP4IsByteIdenticalWhateverTheCoreCount() throws {
+        let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: taskset.path), "taskset is not installed")
+        try XCTSkipUnless(ProcessInfo.processInfo.activeProcessorCount > 1, "needs more than one core")
+        let timeline = Self.packageRoot.appendingPathComponent("Timelines/double-ellipse.json").path
+        let all = try animate(timeline, "-o", "all.mp4", "--quiet")
+        XCTAssertEqual(all.status, 0, all.stderr)
+        let process = Process()
+        process.executableURL = taskset
+        process.arguments = ["-c", "0", Bundle.main.bundleURL.appendingPathComponent("animate").path, timeline, "-o", "one.mp4", "--quiet"]
+        process.currentDirectoryURL = work
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let one = try Data(contentsOf: work.appendingPathComponent("one.mp4"))
+        XCTAssertGreaterThan(one.count, 1000)
+        XCTAssertTrue(one == (try Data(contentsOf: work.appendingPathComponent("all.mp4"))), "the MP4 depends on the core count")
     }
 }

@@ -38,6 +38,23 @@ final class SceneFeatureTests: XCTestCase {
         XCTAssertEqual(Double(p.pixel(x: 50, y: 15).r), 127.5, accuracy: 1)
     }
 
+    func testAColorViewWithModifiersIsAViewInAnOverlay() throws {
+        // `{ "color": …, "modifiers": … }` is the color view, framed 20 × 20, not the colour form filling the whole 60 × 60.
+        let p = try render("""
+            { "rectangle": {}, "modifiers": [ { "fill": "white" }, { "frame": { "width": 60, "height": 60 } },
+              { "overlay": { "color": "black", "modifiers": [ { "frame": { "width": 20, "height": 20 } } ] } } ] }
+            """)
+        XCTAssertEqual(p.pixel(x: 50, y: 50), black)
+        XCTAssertEqual(p.pixel(x: 35, y: 50), white)
+        // The colour form, with its opacity, still fills the whole rectangle.
+        let q = try render("""
+            { "rectangle": {}, "modifiers": [ { "fill": "white" }, { "frame": { "width": 60, "height": 60 } },
+              { "overlay": { "color": "black", "opacity": 1 } } ] }
+            """)
+        XCTAssertEqual(q.pixel(x: 35, y: 50), black)
+        XCTAssertEqual(q.pixel(x: 10, y: 50), white)
+    }
+
     func testRotationEffectTurnsAboutItsAnchor() throws {
         // A 60 × 10 bar across the centre, turned 90°: now 10 × 60, still centred.
         let p = try render("""

@@ -9,7 +9,9 @@ import Timeline
 //   swift run -c release --package-path Benchmarks animate-bench
 // Environment: BENCH_ROUNDS (default 5); BENCH_ONLY=ours and BENCH_SCENE (below) for
 // profiling, e.g. under `valgrind --tool=callgrind` or `perf record`; BENCH_DEMO=<part
-// of a file name> keeps the matching demos. This package
+// of a file name> keeps the matching demos; BENCH_PIPELINE=0 skips the command-line
+// measurements (whole pipeline against Blend2D and ffmpeg, GIF against FFmpeg's
+// recipe, memory against length), which take a few minutes. This package
 // keeps its own build of the renderer: after adding or removing source files there,
 // delete Benchmarks/.build/release.yaml and Benchmarks/.build/release/description.json
 // so that SwiftPM lists the files again.
@@ -17,9 +19,15 @@ import Timeline
 let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
 let perRound = 3
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let work = FileManager.default.temporaryDirectory.appendingPathComponent("animate-bench-\(getpid())")
+// BENCH_WORK=DIR keeps the generated scenes, timelines and outputs there.
+let keptWork = ProcessInfo.processInfo.environment["BENCH_WORK"].map { URL(fileURLWithPath: $0) }
+let work = keptWork ?? FileManager.default.temporaryDirectory.appendingPathComponent("animate-bench-\(getpid())")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: work) }
+/// Removes the work folder (unless kept) and ends the run.
+func finish() -> Never {
+    if keptWork == nil { try? FileManager.default.removeItem(at: work) }
+    exit(0)
+}
 
 func median(_ xs: [Double]) -> Double {
     let s = xs.sorted()
@@ -80,7 +88,7 @@ if environment["BENCH_ONLY"] == "ours" {
         }
         print("| \(scene.name) | \(f(median(times))) |")
     }
-    exit(0)
+    finish()
 }
 
 print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread\n")
@@ -142,30 +150,89 @@ where demoFilter.map({ name.contains($0) }) ?? true {
     print("| \(name) | \(document.scene.pixelWidth)×\(document.scene.pixelHeight) | \(f(median(times))) |")
 }
 
-// End to end: the command line exporting a demo, wall time and peak memory.
-let binary = root.appendingPathComponent(".build/release/animate")
-if FileManager.default.isExecutableFile(atPath: binary.path) {
-    print("\n| export (clip-shape.json at scale 2, 135 frames) | seconds | peak memory MiB |")
-    print("| --- | ---: | ---: |")
-    for ext in ["mp4", "gif"] {
-        let out = work.appendingPathComponent("clip.\(ext)")
-        let arguments = [binary.path, root.appendingPathComponent("Timelines/clip-shape.json").path, "-o", out.path, "--scale", "2", "--quiet"]
-        // Spawned and reaped here (not through `Process`, whose own reaping can win the
-        // race and leave `wait4` without the child's resource usage).
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let start = ContinuousClock.now
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, binary.path, nil, nil, &argv, environ) == 0 else {
-            throw NSError(domain: "animate-bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary.path)"])
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let d = ContinuousClock.now - start
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-        print("| \(ext) | \(f(seconds)) | \(f(Double(usage.ru_maxrss) / 1024, 1)) |")
+// The whole pipeline through the command line: wall time and peak memory of runs
+// spawned and reaped here (not through `Process`, whose own reaping can win the race
+// and leave `wait4` without the child's resource usage). A shell pipeline's figures
+// are those of its largest process.
+func spawn(_ arguments: [String]) throws -> (seconds: Double, peakMiB: Double) {
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = ContinuousClock.now
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else {
+        throw NSError(domain: "animate-bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
     }
-} else {
-    print("\n(end-to-end export skipped: build the command first with `swift build -c release`)")
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let d = ContinuousClock.now - start
+    guard status == 0 else {
+        throw NSError(domain: "animate-bench", code: 3, userInfo: [NSLocalizedDescriptionKey: "failed (status \(status)): \(arguments.joined(separator: " "))"])
+    }
+    return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, Double(usage.ru_maxrss) / 1024)
 }
+
+func shell(_ command: String) throws -> (seconds: Double, peakMiB: Double) {
+    try spawn(["/bin/sh", "-c", command])
+}
+
+let binary = root.appendingPathComponent(".build/release/animate")
+if environment["BENCH_PIPELINE"] == "0" { finish() }
+guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+    print("\n(the pipeline measurements need the command: build it first with `swift build -c release`)")
+    finish()
+}
+let animate = binary.path
+let pipeline = PipelineScene()
+let pipelineTimeline = work.appendingPathComponent("pipeline.json")
+let pipelineShapes = work.appendingPathComponent("pipeline-shapes.json")
+try pipeline.timeline().write(to: pipelineTimeline, atomically: true, encoding: .utf8)
+try pipeline.referenceJSON().write(to: pipelineShapes, atomically: true, encoding: .utf8)
+let referenceFrames = "python3 \(root.appendingPathComponent("Benchmarks/reference-frames.py").path) \(pipelineShapes.path)"
+let x264 = "-c:v libx264 -preset medium -crf 18 -tune animation -threads 4 -pix_fmt yuv420p"
+
+print("\n| pipeline: \(pipeline.frames) frames of \(pipeline.shapes.count) translucent shapes moving, \(pipeline.width)×\(pipeline.height) | seconds | frames/s | ÷ reference |")
+print("| --- | ---: | ---: | ---: |")
+func row(_ name: String, _ seconds: Double, _ reference: Double?) {
+    let ratio = reference.map { f(seconds / $0) } ?? ""
+    print("| \(name) | \(f(seconds)) | \(f(Double(pipeline.frames) / seconds, 1)) | \(ratio) |")
+}
+let blend2dRaw = try shell("\(referenceFrames) | cat > /dev/null").seconds
+row("Blend2D from Python, raw frames to a pipe (reference)", blend2dRaw, nil)
+let oursRaw = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --quiet | cat > /dev/null").seconds
+row("animate --format rgba -o - (all cores)", oursRaw, blend2dRaw)
+let oursRawOne = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --threads 1 --quiet | cat > /dev/null").seconds
+row("animate --format rgba -o - --threads 1", oursRawOne, blend2dRaw)
+let oursRawTwo = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --threads 2 --quiet | cat > /dev/null").seconds
+row("animate --format rgba -o - --threads 2", oursRawTwo, blend2dRaw)
+let blend2dMP4 = try shell("\(referenceFrames) | ffmpeg -v error -y -f rawvideo -pix_fmt rgba -s \(pipeline.width)x\(pipeline.height) -r \(pipeline.fps) -i - \(x264) \(work.path)/reference.mp4").seconds
+row("Blend2D frames piped into ffmpeg, MP4 (reference)", blend2dMP4, nil)
+let oursMP4 = try shell("\(animate) \(pipelineTimeline.path) -o \(work.path)/ours.mp4 --quiet").seconds
+row("animate -o out.mp4", oursMP4, blend2dMP4)
+print("\nTwo threads against one (raw frames): \(f(oursRawOne / oursRawTwo))× the frames per second.")
+
+// A seed demo as GIF: ours against FFmpeg's two-pass recipe on PNG frames rendered
+// beforehand (their rendering is not counted).
+let demo = root.appendingPathComponent("Timelines/clip-shape.json").path
+let pngs = work.appendingPathComponent("frames")
+_ = try spawn([animate, demo, "--scale", "2", "-o", pngs.path + "/", "--quiet"])
+print("\n| GIF of clip-shape.json at scale 2 (880×520, 135 frames) | seconds | ÷ recipe |")
+print("| --- | ---: | ---: |")
+let recipe = try shell("ffmpeg -v error -y -i \(pngs.path)/%04d.png -vf palettegen=stats_mode=full \(work.path)/palette.png && "
+    + "ffmpeg -v error -y -i \(pngs.path)/%04d.png -i \(work.path)/palette.png -lavfi paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle \(work.path)/recipe.gif").seconds
+print("| ffmpeg palettegen + paletteuse on the PNG frames (reference) | \(f(recipe)) | |")
+let oursGIF = try spawn([animate, demo, "--scale", "2", "-o", work.path + "/ours.gif", "--quiet"]).seconds
+print("| animate -o out.gif (rendering included) | \(f(oursGIF)) | \(f(oursGIF / recipe)) |")
+
+// Memory against length: the pipeline scene at a quarter of its size, 300 and 3,000 frames.
+print("\n| peak memory, pipeline scene at --scale 0.25 (480×270) | 300 frames MiB | 3,000 frames MiB | ratio |")
+print("| --- | ---: | ---: | ---: |")
+let long = PipelineScene(frames: 3000)
+let longTimeline = work.appendingPathComponent("pipeline-long.json")
+try long.timeline().write(to: longTimeline, atomically: true, encoding: .utf8)
+for ext in ["mp4", "gif"] {
+    let short = try spawn([animate, pipelineTimeline.path, "--scale", "0.25", "-o", "\(work.path)/short.\(ext)", "--quiet"]).peakMiB
+    let longer = try spawn([animate, longTimeline.path, "--scale", "0.25", "-o", "\(work.path)/long.\(ext)", "--quiet"]).peakMiB
+    print("| \(ext) | \(f(short, 1)) | \(f(longer, 1)) | \(f(longer / short, 3)) |")
+}
+finish()
