@@ -63,17 +63,29 @@ final class PixelConverter {
     func convert(_ source: VideoFrame, into destination: VideoFrame) {
         withUnsafeBytes(of: source.pointer.pointee.data) { sourceData in
             withUnsafeBytes(of: source.pointer.pointee.linesize) { sourceStride in
-                withUnsafeBytes(of: destination.pointer.pointee.data) { destinationData in
-                    withUnsafeBytes(of: destination.pointer.pointee.linesize) { destinationStride in
-                        _ = sws_scale(
-                            context,
-                            sourceData.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress,
-                            sourceStride.bindMemory(to: Int32.self).baseAddress,
-                            0, source.pointer.pointee.height,
-                            destinationData.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
-                            destinationStride.bindMemory(to: Int32.self).baseAddress)
-                    }
-                }
+                convert(
+                    planes: sourceData.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress!,
+                    strides: sourceStride.bindMemory(to: Int32.self).baseAddress!,
+                    height: source.pointer.pointee.height, into: destination)
+            }
+        }
+    }
+
+    /// Converts one packed plane (such as RGBA rows `stride` bytes apart, `height` rows) into
+    /// `destination`: a frame that needs no copying into a `VideoFrame` first.
+    func convert(packed pixels: UnsafePointer<UInt8>, stride: Int, height: Int, into destination: VideoFrame) {
+        var planes: [UnsafePointer<UInt8>?] = [pixels, nil, nil, nil]
+        var strides: [Int32] = [Int32(stride), 0, 0, 0]
+        convert(planes: &planes, strides: &strides, height: Int32(height), into: destination)
+    }
+
+    private func convert(planes: UnsafePointer<UnsafePointer<UInt8>?>, strides: UnsafePointer<Int32>, height: Int32, into destination: VideoFrame) {
+        withUnsafeBytes(of: destination.pointer.pointee.data) { destinationData in
+            withUnsafeBytes(of: destination.pointer.pointee.linesize) { destinationStride in
+                _ = sws_scale(
+                    context, planes, strides, 0, height,
+                    destinationData.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
+                    destinationStride.bindMemory(to: Int32.self).baseAddress)
             }
         }
     }

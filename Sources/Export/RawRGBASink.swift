@@ -38,11 +38,20 @@ final class RawRGBASink: FrameSink {
         guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: frame, path: path)
-            let linesize = settings.width * 4
-            bytes.withUnsafeMutableBufferPointer { frame.writeStraightAlpha(into: $0.baseAddress!, linesize: linesize) }
-            let failure: ExportError? = bytes.withUnsafeBytes { raw in
-                do throws(ExportError) { try output.write(raw) } catch { return error }
-                return nil
+            func write(_ pixels: [UInt8]) -> ExportError? {
+                pixels.withUnsafeBytes { raw in
+                    do throws(ExportError) { try output.write(raw) } catch { return error }
+                    return nil
+                }
+            }
+            let failure: ExportError?
+            if frame.isOpaque {
+                // Opaque premultiplied pixels are already straight alpha.
+                failure = write(frame.data)
+            } else {
+                let linesize = settings.width * 4
+                bytes.withUnsafeMutableBufferPointer { frame.writeStraightAlpha(into: $0.baseAddress!, linesize: linesize) }
+                failure = write(bytes)
             }
             if let failure { throw failure }
             frameCount += 1

@@ -115,15 +115,22 @@ final class VideoFileEncoder: FrameSink {
         guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: frame, path: path)
-            try rgba.makeWritable(path: path)
-            if keepsAlpha {
-                fillTransparent(rgba)
-                frame.writeStraightAlpha(into: rgba.data(0), linesize: rgba.linesize(0))
-            } else {
-                frame.composite(over: matte, into: rgba.data(0), linesize: rgba.linesize(0), paddedWidth: rgba.width, paddedHeight: rgba.height)
-            }
             try yuv.makeWritable(path: path)
-            converter.convert(rgba, into: yuv)
+            if frame.width == rgba.width && frame.height == rgba.height && frame.isOpaque {
+                // An opaque frame needs no padding, matte or un-premultiplying: convert it in place.
+                frame.data.withUnsafeBufferPointer { pixels in
+                    converter.convert(packed: pixels.baseAddress!, stride: frame.width * 4, height: frame.height, into: yuv)
+                }
+            } else {
+                try rgba.makeWritable(path: path)
+                if keepsAlpha {
+                    fillTransparent(rgba)
+                    frame.writeStraightAlpha(into: rgba.data(0), linesize: rgba.linesize(0))
+                } else {
+                    frame.composite(over: matte, into: rgba.data(0), linesize: rgba.linesize(0), paddedWidth: rgba.width, paddedHeight: rgba.height)
+                }
+                converter.convert(rgba, into: yuv)
+            }
             yuv.pointer.pointee.pts = Int64(frameCount)
             frameCount += 1
             try encoder.encode(yuv.pointer) { packet throws(ExportError) in

@@ -37,7 +37,7 @@ final class Progress {
             let tenth = 10 * done / total
             guard tenth > lastTenth else { return }
             lastTenth = tenth
-            write("\(label): \(done)/\(total) frames (\(tenth * 10) %), \(format(fps)) fps\n")
+            write("\(label): \(done)/\(total) frames (\(100 * done / total) %), \(format(fps)) fps\n")
         }
     }
 
