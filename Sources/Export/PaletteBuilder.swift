@@ -14,7 +14,10 @@
 ///    means, move entries to where the pixels are; each pass can only lower the total
 ///    weighted squared error.
 /// 5. Colours: each entry is the pixel-weighted mean sRGB of the points it won, which is
-///    the colour minimising their squared RGB error; repeats are removed (`Palette`).
+///    the colour minimising their squared RGB error.
+/// 6. sRGB refinement: a few more Lloyd passes in sRGB, where `PaletteMapper` measures the
+///    error (and PSNR is computed), so each point ends with the entry nearest to it there;
+///    repeats are removed (`Palette`).
 ///
 /// Deterministic: the same histogram gives the same palette on every machine (sorting is
 /// by value with ties broken by bin key; no randomness).
@@ -66,9 +69,48 @@ enum PaletteBuilder {
             totals[assignment[index]].green += point.bin.green
             totals[assignment[index]].blue += point.bin.blue
         }
+        refineInRGB(points, &totals)
         let order = totals.indices.filter { totals[$0].count > 0 }.sorted { totals[$0].count > totals[$1].count || (totals[$0].count == totals[$1].count && $0 < $1) }
         return Palette(deduplicating: order.map { mean(of: totals[$0]) })
     }
+
+    /// Lloyd passes in sRGB, where the mapper measures error: each point goes to the nearest
+    /// entry's mean colour, then each entry becomes the mean of its points. `totals` holds
+    /// each entry's pixel count and channel sums before and after.
+    @_optimize(speed)
+    private static func refineInRGB(_ points: [Point], _ totals: inout [ColorHistogram.Bin]) {
+        let colors = points.map { p -> SIMD3<Float> in
+            let n = Float(p.bin.count)
+            return SIMD3(Float(p.bin.red) / n, Float(p.bin.green) / n, Float(p.bin.blue) / n)
+        }
+        for _ in 0..<rgbRefinementPasses {
+            let centres = totals.map { t -> SIMD3<Float> in
+                t.count == 0 ? SIMD3(repeating: .infinity) : SIMD3(Float(t.red), Float(t.green), Float(t.blue)) / Float(t.count)
+            }
+            var next = [ColorHistogram.Bin](repeating: ColorHistogram.Bin(), count: totals.count)
+            for (index, point) in points.enumerated() {
+                let c = colors[index]
+                var best = 0
+                var bestDistance = Float.infinity
+                for (j, centre) in centres.enumerated() {
+                    let d = c - centre
+                    let distance = (d * d).sum()
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = j
+                    }
+                }
+                next[best].count += point.bin.count
+                next[best].red += point.bin.red
+                next[best].green += point.bin.green
+                next[best].blue += point.bin.blue
+            }
+            totals = next
+        }
+    }
+
+    /// k-means passes in sRGB after those in OKLab.
+    static let rgbRefinementPasses = 6
 
     static func mean(of bin: ColorHistogram.Bin) -> RGB8 {
         let half = bin.count / 2

@@ -26,6 +26,10 @@ final class PaletteMapper {
     let tolerance: Int
     /// Largest distance between two mixed entries, in sRGB code values.
     static let mixRadius = 40
+    /// Colours this close (squared sRGB error, about 4 code values on each channel) to their
+    /// nearest entry are never mixed: where the palette is that dense no band shows, and a
+    /// pattern would only add error and cost bytes.
+    static let ditherFloor = 48
     /// Share of the quantisation error error diffusion carries to the neighbours.
     static let diffusionStrength: Float = 0.85
 
@@ -118,7 +122,7 @@ final class PaletteMapper {
         }
         var partner = best
         var share = 0
-        if bestDistance > 0 {
+        if bestDistance > Self.ditherFloor {
             let c = entries[best]
             var bestResidual = Double(bestDistance)
             // Near entries always mix; farther ones only when the colour itself is far from the

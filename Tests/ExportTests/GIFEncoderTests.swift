@@ -187,6 +187,33 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertLessThan(diffusion, none / 3, "diffusion \(diffusion), none \(none)")
     }
 
+    func testOrderedDitherLeavesColoursNearAnEntryFlat() throws {
+        // Eight grey bands 15 apart, each of two shades 3 apart, in 8 colours: a shade the
+        // palette holds within 3 code values is drawn flat, in that one entry, never as a pattern.
+        var bytes = [UInt8]()
+        for y in 0..<16 {
+            for x in 0..<128 {
+                let v = UInt8(15 * (x / 16) + (y % 2 == 0 ? 0 : 3))
+                bytes += [v, v, v, 255]
+            }
+        }
+        let bands = Pixmap(width: 128, height: 16, straightAlphaData: bytes)
+        let decoded = try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([bands], name: "bands.gif") {
+            $0.colors = 8
+            $0.dither = .ordered
+        }).first)
+        var shown: [Int: Set<Int>] = [:]
+        for y in 0..<16 {
+            for x in 0..<128 { shown[Int(bands.pixel(x: x, y: y).r), default: []].insert(Int(decoded.pixel(x: x, y: y).r)) }
+        }
+        var near = 0
+        for (shade, values) in shown.sorted(by: { $0.key < $1.key }) where values.contains(where: { abs($0 - shade) <= 3 }) {
+            XCTAssertEqual(values.count, 1, "shade \(shade) shown as \(values.sorted())")
+            near += 1
+        }
+        XCTAssertGreaterThanOrEqual(near, 8)
+    }
+
     func testManyColoursOverALargeFrameRoundTripThroughDictionaryResets() throws {
         // 200 colours at random over 300 × 200 pixels: the LZW dictionary fills and is
         // cleared many times; the decoder must still read every pixel back exactly.
