@@ -35,8 +35,11 @@ public struct EncoderSettings: Equatable, Sendable {
     /// GIF: how colours between palette entries are shown; `.ordered` by default.
     public var dither: Dither
     /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
-    /// changed may be shown from it when that compresses better; 0...64, default 8. Colours the palette holds exactly, such as flat fills and backgrounds, are never moved.
-    /// 0 keeps every pixel at its mapped palette entry. Still pixels are never moved.
+    /// changed may be shown from it when that compresses better; 0...64, default 16. Colours the
+    /// palette holds exactly, such as flat fills and backgrounds, are never moved, nor are still
+    /// pixels, and a frame's squared error stays within 1.4 times its palette's own plus 1 per
+    /// pixel (the tolerance is lowered for frames that would exceed it). 0 keeps every pixel at
+    /// its mapped palette entry.
     public var lossy: Int
     /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
     /// frames are composited over `matte`.
@@ -54,7 +57,7 @@ public struct EncoderSettings: Equatable, Sendable {
     public init(
         width: Int, height: Int, fps: Int, firstFrame: Int = 0, crf: Int = 18, preset: String = "medium",
         tune: String? = "animation", fullChroma: Bool = false, bitExact: Bool = false, quality: Int? = nil,
-        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 8, keepsAlpha: Bool = false, matte: Color = .white
+        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 16, keepsAlpha: Bool = false, matte: Color = .white
     ) {
         self.width = width
         self.height = height

@@ -14,10 +14,12 @@ import Raster
 ///    pixels whose colour did not change keep the index they are shown with.
 /// 4. Options: every pixel gets the indices it may be sent as. Its mapped index; the
 ///    transparent index (keeping what it shows) when what it shows is as close to its colour
-///    as the mapped entry, or within `lossy`; and, only for pixels whose colour changed, up to
-///    three more entries within `lossy` of it. Still pixels never take an error, since it
-///    would stay on screen for as long as they stay still, and neither do colours the palette
-///    holds exactly (flat fills, backgrounds), where a faint residue would show.
+///    as the mapped entry, or within the tolerance; and, only for pixels whose colour changed,
+///    up to three more entries within the tolerance of it. Still pixels never take an error,
+///    since it would stay on screen for as long as they stay still, and neither do colours the
+///    palette holds exactly (flat fills, backgrounds), where a faint residue would show. The
+///    tolerance is `lossy` unless the frame would then exceed its error budget (see
+///    `encodeFrame`): a frame's PSNR stays within about 1.5 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
 ///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing,
 ///    twice: favouring shown colours, then transparency, at ties; the smaller is kept. A
@@ -56,6 +58,12 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var lzw = LZWEncoder()
     private var block: [UInt8] = []
     private var frameCount = 0
+    /// The share by which a frame's squared error may exceed that of its colours' nearest
+    /// entries (a PSNR at most 1.5 dB lower)…
+    static let errorGrowth = 0.4
+    /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
+    /// PSNR of 53 dB).
+    static let errorFloor = 1.0
     private var isOpen = true
 
     init(path: String, settings: EncoderSettings) throws(ExportError) {
@@ -194,14 +202,17 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Maps `current` and writes the frame's blocks to `block`.
+    ///
+    /// Error budget: a frame may be shown with at most `1 + errorGrowth` times the squared
+    /// error of its colours' nearest palette entries, plus `errorFloor` per pixel. The frame is compressed at the
+    /// full `lossy` tolerance first; while what it would show exceeds the budget, it is
+    /// compressed again at a quarter of the tolerance, down to none.
     @_optimize(speed)
     private func encodeFrame() {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
         let first = frameCount == 0
-        let transparent = UInt8(transparentIndex)
-        let tolerance = mapper.tolerance
-        var rect = (minX: width, minY: height, maxX: -1, maxY: -1)
+        var mappedError = 0
         current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
                 shown.withUnsafeMutableBufferPointer { shown in
@@ -212,70 +223,64 @@ final class GIFEncoder: AnalyzingFrameSink {
                                 pixels, width: width, height: height, dither: settings.dither,
                                 previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
                                 target: target.baseAddress!, errors: errors.baseAddress!)
-                            guard !first else {
-                                rect = (0, 0, width - 1, height - 1)
-                                return
-                            }
-                            // A pixel must be sent unless what it shows is as close as its new index,
-                            // or within the tolerance where the palette cannot show its colour exactly anyway.
-                            for y in 0..<height {
-                                for x in 0..<width {
-                                    let i = y * width + x
-                                    guard target[i] != shown[i] else { continue }
-                                    let p = pixels + 4 * i
-                                    let kept = mapper.distanceSquared(p, Int(shown[i]))
-                                    let error = mapper.distanceSquared(p, Int(target[i]))
-                                    if kept > error && (error == 0 || kept > tolerance) {
-                                        rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
-                                    }
-                                }
+                            for i in 0..<width * height {
+                                let p = pixels + 4 * i
+                                mappedError += mapper.distanceSquared(p, mapper.nearest(p[0], p[1], p[2]))
                             }
                         }
                     }
                 }
             }
         }
-        if rect.maxX < 0 { rect = (0, 0, 0, 0) }
+        let budget = Double(mappedError) * (1 + Self.errorGrowth) + Self.errorFloor * Double(width * height)
+        var tolerance = mapper.tolerance
+        var frame = compressFrame(tolerance: tolerance, first: first)
+        while tolerance > 0 && Double(frame.error) > budget {
+            tolerance = tolerance >= 16 ? tolerance / 4 : 0
+            frame = compressFrame(tolerance: tolerance, first: first)
+        }
+        let transparent = UInt8(transparentIndex)
+        var k = 0
+        for y in frame.minY...frame.maxY {
+            for x in frame.minX...frame.maxX {
+                if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
+                k += 1
+            }
+        }
+        block.removeAll(keepingCapacity: true)
+        GIFWriter.graphicControl(
+            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
+            transparentIndex: frame.transparent, into: &block)
+        GIFWriter.image(
+            x: frame.minX, y: frame.minY, width: frame.maxX - frame.minX + 1, height: frame.maxY - frame.minY + 1,
+            localTable: frame.localTable, tableBits: max(frame.localBits, 1), minimumCodeSize: frame.codeSize, lzw: frame.data,
+            into: &block)
+    }
+
+    /// A frame compressed one way: its rectangle, code stream and colour table, and the squared
+    /// error of the whole frame as it would be shown. The indices sent are in `chosen`.
+    private struct CompressedFrame {
+        var minX: Int
+        var minY: Int
+        var maxX: Int
+        var maxY: Int
+        var data: [UInt8]
+        var codeSize: Int
+        var localTable: [RGB8]?
+        var localBits: Int
+        var transparent: Int?
+        var error: Int
+    }
+
+    /// Compresses the mapped frame (`target`) at squared tolerance `tolerance`.
+    @_optimize(speed)
+    private func compressFrame(tolerance: Int, first: Bool) -> CompressedFrame {
+        let width = settings.width
+        let mapper = self.mapper!
+        let transparent = UInt8(transparentIndex)
+        let rect = gatherOptions(tolerance: tolerance, first: first)
         let rectWidth = rect.maxX - rect.minX + 1
         let rectHeight = rect.maxY - rect.minY + 1
-        var k = 0
-        current.withUnsafeBufferPointer { current in
-        previous.withUnsafeBufferPointer { previous in
-            let pixels = current.baseAddress!
-            for y in rect.minY...rect.maxY {
-                for x in rect.minX...rect.maxX {
-                    let i = y * width + x
-                    let p = pixels + 4 * i
-                    let wanted = target[i]
-                    let error = mapper.distanceSquared(p, Int(wanted))
-                    var n = 0
-                    @_optimize(speed)
-                    func add(_ option: UInt8) {
-                        options[LZWEncoder.maximumOptions * k + n] = option
-                        n += 1
-                    }
-                    let mayKeep = !first && (wanted == shown[i] || mapper.distanceSquared(p, Int(shown[i])) <= (error == 0 ? 0 : max(error, tolerance)))
-                    add(wanted)
-                    if mayKeep { add(transparent) }
-                    // Only pixels whose colour changed may take a near entry: an error on a still
-                    // pixel would stay on screen for as long as the pixel stays still.
-                    let q = previous.baseAddress! + 4 * i
-                    if tolerance > 0 && error > 0 && !first && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
-                        let near = mapper.alternatives(p[0], p[1], p[2])
-                        let nearCount = Int(near >> 24 & 3)
-                        let nearest = UInt8(mapper.nearest(p[0], p[1], p[2]))
-                        if nearest != wanted && n < LZWEncoder.maximumOptions { add(nearest) }
-                        for j in 0..<nearCount where n < LZWEncoder.maximumOptions {
-                            let option = UInt8(near >> (8 * UInt32(j)) & 0xFF)
-                            if option != wanted && option != nearest { add(option) }
-                        }
-                    }
-                    optionCounts[k] = UInt8(n)
-                    k += 1
-                }
-            }
-        }
-        }
         // Which reading of a keepable pixel ties should favour depends on the picture: its
         // colour where the unchanged area is flat (strings mix sent and kept pixels), the
         // transparent index where it is varied (transparent runs recur on every row). Both
@@ -330,19 +335,109 @@ final class GIFEncoder: AnalyzingFrameSink {
                 if !first { frameTransparent = Int(toLocal[transparentIndex]) }
             }
         }
-        k = 0
-        for y in rect.minY...rect.maxY {
-            for x in rect.minX...rect.maxX {
-                if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
-                k += 1
+        var error = rect.outsideError
+        current.withUnsafeBufferPointer { current in
+            var k = 0
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
+                    k += 1
+                }
             }
         }
-        block.removeAll(keepingCapacity: true)
-        GIFWriter.graphicControl(
-            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
-            transparentIndex: frameTransparent, into: &block)
-        GIFWriter.image(
-            x: rect.minX, y: rect.minY, width: rectWidth, height: rectHeight, localTable: localTable, tableBits: max(localBits, 1),
-            minimumCodeSize: codeSize, lzw: data, into: &block)
+        return CompressedFrame(
+            minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY, data: data, codeSize: codeSize,
+            localTable: localTable, localBits: localBits, transparent: frameTransparent, error: error)
+    }
+
+    /// The rectangle of pixels that must be sent at squared tolerance `tolerance`, with each of
+    /// its pixels' options written to `options` and `optionCounts` (row by row, best first),
+    /// and the squared error of the pixels outside it, which keep what they show.
+    @_optimize(speed)
+    private func gatherOptions(tolerance: Int, first: Bool) -> (minX: Int, minY: Int, maxX: Int, maxY: Int, outsideError: Int) {
+        let (width, height) = (settings.width, settings.height)
+        let mapper = self.mapper!
+        let transparent = UInt8(transparentIndex)
+        var rect = (minX: width, minY: height, maxX: -1, maxY: -1)
+        var outsideError = 0
+        current.withUnsafeBufferPointer { current in
+        previous.withUnsafeBufferPointer { previous in
+        shown.withUnsafeBufferPointer { shown in
+        target.withUnsafeBufferPointer { target in
+        options.withUnsafeMutableBufferPointer { options in
+        optionCounts.withUnsafeMutableBufferPointer { optionCounts in
+            let pixels = current.baseAddress!
+            if first {
+                rect = (0, 0, width - 1, height - 1)
+            } else {
+                // A pixel must be sent unless what it shows is as close as its new index, or within
+                // the tolerance where the palette cannot show its colour exactly anyway.
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        guard target[i] != shown[i] else { continue }
+                        let p = pixels + 4 * i
+                        let kept = mapper.distanceSquared(p, Int(shown[i]))
+                        let error = mapper.distanceSquared(p, Int(target[i]))
+                        if kept > error && (error == 0 || kept > tolerance) {
+                            rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
+                        }
+                    }
+                }
+                if rect.maxX < 0 { rect = (0, 0, 0, 0) }
+                for y in 0..<height {
+                    let inside = y >= rect.minY && y <= rect.maxY
+                    for x in 0..<width where !inside || x < rect.minX || x > rect.maxX {
+                        outsideError += mapper.distanceSquared(pixels + 4 * (y * width + x), Int(shown[y * width + x]))
+                    }
+                }
+            }
+            var k = 0
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    let p = pixels + 4 * i
+                    let wanted = target[i]
+                    let error = mapper.distanceSquared(p, Int(wanted))
+                    let o = options.baseAddress! + LZWEncoder.maximumOptions * k
+                    var n = 0
+                    o[n] = wanted
+                    n += 1
+                    if !first && (wanted == shown[i] || mapper.distanceSquared(p, Int(shown[i])) <= (error == 0 ? 0 : max(error, tolerance))) {
+                        o[n] = transparent
+                        n += 1
+                    }
+                    // Only pixels whose colour changed may take a near entry: an error on a still
+                    // pixel would stay on screen for as long as the pixel stays still.
+                    let q = previous.baseAddress! + 4 * i
+                    if tolerance > 0 && error > 0 && !first && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
+                        let near = mapper.alternatives(p[0], p[1], p[2])
+                        let nearCount = Int(near >> 24 & 3)
+                        let nearest = UInt8(mapper.nearest(p[0], p[1], p[2]))
+                        if nearest != wanted && n < LZWEncoder.maximumOptions {
+                            o[n] = nearest
+                            n += 1
+                        }
+                        for j in 0..<nearCount where n < LZWEncoder.maximumOptions {
+                            let option = UInt8(near >> (8 * UInt32(j)) & 0xFF)
+                            if mapper.distanceSquared(p, Int(option)) > tolerance { break }
+                            if option != wanted && option != nearest {
+                                o[n] = option
+                                n += 1
+                            }
+                        }
+                    }
+                    optionCounts[k] = UInt8(n)
+                    k += 1
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        return (rect.minX, rect.minY, rect.maxX, rect.maxY, outsideError)
     }
 }

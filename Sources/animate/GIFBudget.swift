@@ -31,7 +31,7 @@ struct GIFBudget {
     static func ladder(colors: Int, dither: Dither, lossy: Int, fps: Int) -> [Rung] {
         let half = fps >= 20 ? 2 : 1
         let third = fps >= 30 ? 3 : half
-        let more = max(lossy, 8)
+        let more = max(lossy, 32)
         var rungs = [Rung(colors: colors, dither: dither, lossy: lossy, fpsDivisor: 1, scale: 1)]
         if lossy < more { rungs.append(Rung(colors: colors, dither: dither, lossy: more, fpsDivisor: 1, scale: 1)) }
         if dither != .none { rungs.append(Rung(colors: colors, dither: .none, lossy: more, fpsDivisor: 1, scale: 1)) }

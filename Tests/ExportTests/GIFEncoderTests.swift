@@ -160,6 +160,47 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(decoded, frames)
     }
 
+    func testLossyStaysWithinEachFramesErrorBudget() throws {
+        // A two-axis gradient of about 4,000 colours scrolling 3 px a frame: every pixel changes
+        // every frame, so the largest tolerance would move all of them. Each frame's squared
+        // error must stay within 1.4 times that of the exact mapping plus 1 per pixel, and the
+        // budget must still leave room to use the tolerance (a smaller file).
+        let (width, height) = (96, 64)
+        let frames = (0..<8).map { i -> Pixmap in
+            var bytes = [UInt8]()
+            for y in 0..<height {
+                for x in 0..<width {
+                    let u = x + 3 * i
+                    bytes += [UInt8(u * 255 / 130), UInt8(y * 4), UInt8((u + y) % 64 * 2), 255]
+                }
+            }
+            return Pixmap(width: width, height: height, straightAlphaData: bytes)
+        }
+        func squaredErrors(_ path: String) throws -> [Double] {
+            let decoded = try MediaProbe.decodeFrames(path: path)
+            XCTAssertEqual(decoded.count, frames.count)
+            return zip(decoded, frames).map { actual, expected in
+                var sum = 0.0
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let (a, e) = (actual.pixel(x: x, y: y), expected.pixel(x: x, y: y))
+                        for (p, q) in [(a.r, e.r), (a.g, e.g), (a.b, e.b)] { sum += (Double(p) - Double(q)) * (Double(p) - Double(q)) }
+                    }
+                }
+                return sum
+            }
+        }
+        let exactPath = try encode(frames, name: "exact.gif") { $0.dither = .none; $0.lossy = 0 }
+        let lossyPath = try encode(frames, name: "lossy.gif") { $0.dither = .none; $0.lossy = 64 }
+        let exactErrors = try squaredErrors(exactPath)
+        let lossyErrors = try squaredErrors(lossyPath)
+        for (index, (lossy, exact)) in zip(lossyErrors, exactErrors).enumerated() {
+            XCTAssertLessThanOrEqual(lossy, 1.4 * exact + Double(width * height), "frame \(index)")
+        }
+        let sizes = try [exactPath, lossyPath].map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        XCTAssertLessThan(sizes[1], sizes[0], "lossy \(sizes[1]) bytes, exact \(sizes[0])")
+    }
+
     func testOrderedDitherReproducesTheMeanColourOfAGradient() throws {
         // A horizontal ramp in 8 colours: without dithering, 8 flat bands; ordered dithering
         // mixes neighbouring entries so that 8 × 8 block means follow the ramp.
