@@ -47,6 +47,8 @@ public struct EvaluationContext: Sendable {
     /// The node's frame before its effects, in points, in its measuring space.
     /// Width and height are expected to be non-negative.
     public var geometry: (minX: Double, minY: Double, width: Double, height: Double)
+    /// Stack layouts already worked out in this frame; nil to work every one out afresh.
+    public var layoutMemo: LayoutMemo?
 
     /// A context; every value defaults to 0 and every array to empty, except
     /// `fps`, which defaults to 30.

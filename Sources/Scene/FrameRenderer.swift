@@ -25,6 +25,8 @@ public struct FrameRenderer {
 
     /// Draws the scene over whatever `canvas` holds.
     public func render(_ context: EvaluationContext, into canvas: Canvas) {
+        var context = context
+        context.layoutMemo = LayoutMemo()
         let root = scene.root
         let size = root.sizeThatFits(ProposedSize(scene.size), context)
         let origin = Point(x: (scene.size.width - size.width) / 2, y: (scene.size.height - size.height) / 2)

@@ -9,8 +9,9 @@ import Geometry
 /// reports more; stacks share their length among children from the least flexible
 /// to the most (flexibility = the size offered infinity minus the size offered zero),
 /// each child offered an equal share of what is left. `draw` then repeats the same
-/// decisions to place each child. Evaluation is cheap compared with drawing, so sizes
-/// are recomputed rather than cached.
+/// decisions to place each child. Stack layouts are remembered for the frame
+/// (`LayoutMemo`), since nested stacks would otherwise measure their descendants 3ⁿ
+/// times; everything else is cheap and recomputed.
 extension View {
     /// The size this view takes when offered `proposal`, in points.
     public func sizeThatFits(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
@@ -115,9 +116,20 @@ enum AspectRatio {
 }
 
 extension StackView {
-    /// The stack's size and each child's rectangle relative to the stack's origin.
+    /// The stack's size and each child's rectangle relative to the stack's origin, from the
+    /// frame's `LayoutMemo` when the same question was answered before.
     func layout(_ proposal: ProposedSize, _ context: EvaluationContext) -> (size: Size, frames: [Rect]) {
         guard !children.isEmpty else { return (.zero, []) }
+        guard let memo = context.layoutMemo else { return measure(proposal, context) }
+        let key = LayoutMemo.key(self, proposal, context)
+        if let known = memo[key] { return known }
+        let result = measure(proposal, context)
+        memo[key] = result
+        return result
+    }
+
+    /// The stack's layout worked out: each child measured, then placed.
+    private func measure(_ proposal: ProposedSize, _ context: EvaluationContext) -> (size: Size, frames: [Rect]) {
         switch axis {
         case .z:
             let sizes = children.map { $0.sizeThatFits(proposal, context) }

@@ -40,6 +40,35 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.frames[2].minY, 45)
     }
 
+    func testNestedStacksAreMeasuredOncePerQuestionWithTheSameResult() {
+        // Sixteen stacks nested, alternating axes, each with a fixed shape and a flexible one
+        // beside the nested stack: without the frame's memo that is 3¹⁶ (43 million)
+        // measurements of the innermost shape; with it, each distinct question is answered
+        // once, with the layout worked out afresh (checked at depths where that is quick).
+        func nest(_ depth: Int) -> View {
+            guard depth > 0 else { return shape(.rectangle, fixed(12, 8)) }
+            return .stack(StackView(
+                axis: depth % 2 == 0 ? .vertical : .horizontal, spacing: .constant(Double(depth)),
+                children: [nest(depth - 1), shape(.rectangle, fixed(5, 5)), shape()]))
+        }
+        var memoized = context
+        memoized.layoutMemo = LayoutMemo()
+        let proposal = ProposedSize(width: 400, height: 300)
+        for depth in [1, 4, 8] {
+            var fresh = context
+            fresh.layoutMemo = LayoutMemo()
+            guard case .stack(let stack) = nest(depth) else { return XCTFail("not a stack") }
+            let expected = stack.layout(proposal, context)
+            let actual = stack.layout(proposal, fresh)
+            XCTAssertEqual(actual.size, expected.size, "depth \(depth)")
+            XCTAssertEqual(actual.frames, expected.frames, "depth \(depth)")
+        }
+        XCTAssertEqual(nest(16).sizeThatFits(proposal, memoized), Size(width: 400, height: 300))
+        // Each stack is asked a handful of distinct questions (offered nothing, everything or
+        // its share, along either axis), so the work grows linearly with the depth.
+        XCTAssertLessThanOrEqual(memoized.layoutMemo!.count, 16 * 8, "layouts worked out for 16 nested stacks")
+    }
+
     func testZStackAlignsChildren() {
         let stack = StackView(axis: .z, alignment: .bottomTrailing, children: [shape(.rectangle, fixed(100, 50)), shape(.rectangle, fixed(20, 10))])
         let layout = stack.layout(.unspecified, context)
