@@ -104,7 +104,9 @@ extension Canvas {
             let a = points[i], b = points[(i + 1) % 4]
             guard (a.x == b.x) != (a.y == b.y) else { return nil }
         }
-        let x0 = Int(xs.min()!), x1 = Int(xs.max()!), y0 = Int(ys.min()!), y1 = Int(ys.max()!)
+        // Corners beyond any canvas are clamped before converting, so Int cannot overflow.
+        func pixel(_ v: Double) -> Int { Int(min(max(v, -Double(1 << 30)), Double(1 << 30))) }
+        let x0 = pixel(xs.min()!), x1 = pixel(xs.max()!), y0 = pixel(ys.min()!), y1 = pixel(ys.max()!)
         return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(canvasRect)
     }
 }

@@ -104,7 +104,10 @@ extension Canvas {
     /// `offset` (rounded to whole pixels); returns the region now touched.
     func dropShadow(_ pixmap: inout Pixmap, region: PixelRect, color: Color, sigma: Double, offset: Point) -> PixelRect {
         guard !region.isEmpty, offset.x.isFinite, offset.y.isFinite else { return region }
-        let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
+        // Offsets beyond any canvas are clamped (the shadow is off the canvas either way), so
+        // converting them to Int cannot overflow.
+        let limit = Double(1 << 30)
+        let dx = Int(min(max(offset.x.rounded(), -limit), limit)), dy = Int(min(max(offset.y.rounded(), -limit), limit))
         let shadowColor = color.premultiplied
         guard shadowColor.a > 0 else { return region }
         var shadow = pool.popLast() ?? Pixmap(width: width, height: height)

@@ -157,6 +157,19 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(canvas.pixmap, Canvas(width: 4, height: 4).pixmap)
     }
 
+    func testRectangleClipWithEnormousCornersCoversTheCanvas() {
+        // Whole-number corners far beyond any canvas (1e300 points): the clip is the canvas,
+        // and working it out does not overflow.
+        let canvas = Canvas(width: 4, height: 4)
+        var huge = Path()
+        huge.addRect(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        canvas.pushClip(huge)
+        canvas.fill(square(4), paint: .solid(.black))
+        canvas.popClip()
+        XCTAssertEqual(canvas.pixmap.pixel(x: 0, y: 0).a, 255)
+        XCTAssertEqual(canvas.pixmap.pixel(x: 3, y: 3).a, 255)
+    }
+
     func testMaskUsesAlphaOrLuminanceAtItsOffset() {
         var image = Pixmap(width: 2, height: 1)
         image.setPixel(x: 0, y: 0, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))

@@ -81,6 +81,17 @@ final class FilterTests: XCTestCase {
         XCTAssertTrue(edge.r > 128 && edge.r < 255, "a blurred shadow edge is grey, got \(edge)")
     }
 
+    func testDropShadowWithAnEnormousOffsetIsOffTheCanvas() {
+        let canvas = Canvas(width: 40, height: 40, background: .white)
+        canvas.beginLayer()
+        var rect = Path()
+        rect.addRect(Rect(x: 10, y: 10, width: 10, height: 10))
+        canvas.fill(rect, paint: .solid(Color(red: 1, green: 0, blue: 0)))
+        canvas.endLayer(filters: [.dropShadow(color: .black, radius: 0, offset: Point(x: 1e300, y: -1e300))])
+        XCTAssertEqual(canvas.pixmap.pixel(x: 15, y: 15), PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(canvas.pixmap.pixel(x: 24, y: 24), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+    }
+
     func testBackdropOfAUniformColourKeepsItThenTints() {
         let canvas = Canvas(width: 30, height: 30, background: Color(red: 0.2, green: 0.4, blue: 0.8))
         var card = Path()
