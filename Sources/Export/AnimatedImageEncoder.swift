@@ -19,13 +19,9 @@ final class AnimatedImageEncoder: FrameSink {
 
     private let path: String
     private let settings: EncoderSettings
-    private let file: AtomicFile
     private let kind: Kind
-    private var container: OutputContainer?
-    private var encoder: VideoEncoder?
+    private let output: EncodedFile
     private let frame: VideoFrame
-    private var frameCount = 0
-    private var isOpen = true
 
     init(path: String, settings: EncoderSettings, kind: Kind) throws(ExportError) {
         let file = AtomicFile(target: path)
@@ -59,66 +55,34 @@ final class AnimatedImageEncoder: FrameSink {
             }
             try container.writeHeader(for: encoder)
             frame = try VideoFrame(width: settings.width, height: settings.height, format: format, path: path)
-            self.container = container
-            self.encoder = encoder
+            output = EncodedFile(path: path, file: file, container: container, encoder: encoder, givesDurations: true)
         } catch {
             file.discard()
             throw error
         }
         self.path = path
         self.settings = settings
-        self.file = file
         self.kind = kind
     }
 
-    deinit {
-        if isOpen { cancel() }
-    }
-
     func append(_ pixmap: Pixmap) throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
+        guard output.isOpen else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: pixmap, path: path)
             try frame.makeWritable(path: path)
             pixmap.writeStraightAlpha(into: frame.data(0), linesize: frame.linesize(0), order: kind == .apng ? .rgba : .bgra)
-            frame.pointer.pointee.pts = Int64(frameCount)
-            frameCount += 1
-            try encoder.encode(frame.pointer) { packet throws(ExportError) in
-                if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
+            try output.send(frame)
         } catch {
-            cancel()
+            output.cancel()
             throw error
         }
     }
 
     func finish() throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
-        do throws(ExportError) {
-            guard frameCount > 0 else { throw ExportError.noFrames(path: path) }
-            try encoder.encode(nil) { packet throws(ExportError) in
-                if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
-            try container.finish()
-            try file.commit()
-        } catch {
-            cancel()
-            throw error
-        }
-        close()
+        try output.finish()
     }
 
     func cancel() {
-        guard isOpen else { return }
-        close()
-        file.discard()
-    }
-
-    private func close() {
-        isOpen = false
-        encoder = nil
-        container = nil
+        output.cancel()
     }
 }

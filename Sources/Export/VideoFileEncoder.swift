@@ -27,16 +27,12 @@ final class VideoFileEncoder: FrameSink {
 
     private let path: String
     private let settings: EncoderSettings
-    private let file: AtomicFile
     private let matte: RGB8
     private let keepsAlpha: Bool
-    private var container: OutputContainer?
-    private var encoder: VideoEncoder?
+    private let output: EncodedFile
     private let rgba: VideoFrame
     private let yuv: VideoFrame
     private let converter: PixelConverter
-    private var frameCount = 0
-    private var isOpen = true
 
     /// Encoder threads, the same on every machine so that the output does not depend on its cores.
     static let encoderThreads: Int32 = 4
@@ -94,25 +90,19 @@ final class VideoFileEncoder: FrameSink {
             try converter.setColorspace(
                 sourceMatrix: SWS_CS_ITU709, sourceFullRange: true,
                 destinationMatrix: SWS_CS_ITU709, destinationFullRange: false)
-            self.container = container
-            self.encoder = encoder
+            output = EncodedFile(path: path, file: file, container: container, encoder: encoder)
         } catch {
             file.discard()
             throw error
         }
         self.path = path
         self.settings = settings
-        self.file = file
         self.keepsAlpha = keepsAlpha
         matte = RGB8(settings.matte)
     }
 
-    deinit {
-        if isOpen { cancel() }
-    }
-
     func append(_ frame: Pixmap) throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
+        guard output.isOpen else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: frame, path: path)
             try yuv.makeWritable(path: path)
@@ -131,13 +121,9 @@ final class VideoFileEncoder: FrameSink {
                 }
                 converter.convert(rgba, into: yuv)
             }
-            yuv.pointer.pointee.pts = Int64(frameCount)
-            frameCount += 1
-            try encoder.encode(yuv.pointer) { packet throws(ExportError) in
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
+            try output.send(yuv)
         } catch {
-            cancel()
+            output.cancel()
             throw error
         }
     }
@@ -155,31 +141,10 @@ final class VideoFileEncoder: FrameSink {
     }
 
     func finish() throws(ExportError) {
-        guard isOpen, let container, let encoder else { throw .sinkClosed(path: path) }
-        do throws(ExportError) {
-            guard frameCount > 0 else { throw ExportError.noFrames(path: path) }
-            try encoder.encode(nil) { packet throws(ExportError) in
-                try container.write(packet, timeBase: encoder.timeBase)
-            }
-            try container.finish()
-            try file.commit()
-        } catch {
-            cancel()
-            throw error
-        }
-        close()
+        try output.finish()
     }
 
     func cancel() {
-        guard isOpen else { return }
-        close()
-        file.discard()
-    }
-
-    /// Frees the encoder and muxer (closing the file) and marks the sink closed.
-    private func close() {
-        isOpen = false
-        encoder = nil
-        container = nil
+        output.cancel()
     }
 }
