@@ -240,11 +240,15 @@ final class GIFEncoder: AnalyzingFrameSink {
             frame = compressFrame(tolerance: tolerance, first: first)
         }
         let transparent = UInt8(transparentIndex)
-        var k = 0
-        for y in frame.minY...frame.maxY {
-            for x in frame.minX...frame.maxX {
-                if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
-                k += 1
+        chosen.withUnsafeBufferPointer { chosen in
+            shown.withUnsafeMutableBufferPointer { shown in
+                var k = 0
+                for y in frame.minY...frame.maxY {
+                    for x in frame.minX...frame.maxX {
+                        if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
+                        k += 1
+                    }
+                }
             }
         }
         block.removeAll(keepingCapacity: true)
@@ -289,18 +293,28 @@ final class GIFEncoder: AnalyzingFrameSink {
         let width5 = LZWEncoder.maximumOptions
         var data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
         if !first {
-            var swapped: [Int] = []
-            for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + 1] == transparent {
-                options.swapAt(width5 * k, width5 * k + 1)
-                swapped.append(k)
+            // Puts the transparent index first where it is second (`back == false`), or back
+            // second where it was put first; a pixel's first option is never transparent.
+            func swapKeepable(back: Bool = false) -> Bool {
+                var any = false
+                let slot = back ? 0 : 1
+                options.withUnsafeMutableBufferPointer { options in
+                    optionCounts.withUnsafeBufferPointer { optionCounts in
+                        for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + slot] == transparent {
+                            options.swapAt(width5 * k, width5 * k + 1)
+                            any = true
+                        }
+                    }
+                }
+                return any
             }
-            if !swapped.isEmpty {
+            if swapKeepable() {
                 let other = compress(count: count, minimumCodeSize: minimumCodeSize, into: &alternativeChosen)
                 if other.count < data.count {
                     data = other
                     swap(&chosen, &alternativeChosen)
                 } else {
-                    for k in swapped { options.swapAt(width5 * k, width5 * k + 1) }
+                    _ = swapKeepable(back: true)
                 }
             }
         }
@@ -312,8 +326,14 @@ final class GIFEncoder: AnalyzingFrameSink {
         var localBits = 0
         var frameTransparent: Int? = first ? nil : transparentIndex
         var used = [Bool](repeating: false, count: 256)
-        for k in 0..<count {
-            for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
+        options.withUnsafeBufferPointer { options in
+            optionCounts.withUnsafeBufferPointer { optionCounts in
+                used.withUnsafeMutableBufferPointer { used in
+                    for k in 0..<count {
+                        for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
+                    }
+                }
+            }
         }
         if !first { used[transparentIndex] = true }
         let symbols = (0..<256).filter { used[$0] }
@@ -322,28 +342,43 @@ final class GIFEncoder: AnalyzingFrameSink {
         if localCodeSize < minimumCodeSize {
             var toLocal = [UInt8](repeating: 0, count: 256)
             for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
-            for k in 0..<count {
-                for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
+            options.withUnsafeMutableBufferPointer { options in
+                optionCounts.withUnsafeBufferPointer { optionCounts in
+                    for k in 0..<count {
+                        for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
+                    }
+                }
             }
             let local = compress(count: count, minimumCodeSize: localCodeSize, into: &alternativeChosen)
             if local.count + 3 << max(localBits, 1) < data.count {
                 data = local
-                for k in 0..<count { chosen[k] = UInt8(symbols[Int(alternativeChosen[k])]) }
+                chosen.withUnsafeMutableBufferPointer { chosen in
+                    alternativeChosen.withUnsafeBufferPointer { local in
+                        for k in 0..<count { chosen[k] = UInt8(symbols[Int(local[k])]) }
+                    }
+                }
                 let colors = mapper.palette.colors
                 localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
                 codeSize = localCodeSize
                 if !first { frameTransparent = Int(toLocal[transparentIndex]) }
             }
         }
+        // The error is only needed where a lower tolerance could be tried.
         var error = rect.outsideError
-        current.withUnsafeBufferPointer { current in
-            var k = 0
-            for y in rect.minY...rect.maxY {
-                for x in rect.minX...rect.maxX {
-                    let i = y * width + x
-                    error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
-                    k += 1
+        if tolerance > 0 {
+            current.withUnsafeBufferPointer { current in
+            chosen.withUnsafeBufferPointer { chosen in
+            shown.withUnsafeBufferPointer { shown in
+                var k = 0
+                for y in rect.minY...rect.maxY {
+                    for x in rect.minX...rect.maxX {
+                        let i = y * width + x
+                        error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
+                        k += 1
+                    }
                 }
+            }
+            }
             }
         }
         return CompressedFrame(
