@@ -28,6 +28,12 @@ func finish() -> Never {
     if keptWork == nil { try? FileManager.default.removeItem(at: work) }
     exit(0)
 }
+/// Reports why the run cannot go on, removes the work folder (unless kept) and exits with status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("animate-bench: \(message)\n".utf8))
+    if keptWork == nil { try? FileManager.default.removeItem(at: work) }
+    exit(1)
+}
 
 func median(_ xs: [Double]) -> Double {
     let s = xs.sorted()
@@ -54,7 +60,7 @@ final class Reference {
         input.fileHandleForWriting.write(Data("\(engine) \(scene.path) \(iterations)\n".utf8))
         while !buffer.contains(10) {
             let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw NSError(domain: "animate-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "reference.py stopped (is blend2d-python and pycairo installed?)"]) }
+            if chunk.isEmpty { fail("reference.py stopped (are blend2d-python and pycairo installed? Scripts/install-bench-deps installs them)") }
             buffer.append(chunk)
         }
         let newline = buffer.firstIndex(of: 10)!
@@ -160,14 +166,14 @@ func spawn(_ arguments: [String]) throws -> (seconds: Double, peakMiB: Double) {
     let start = ContinuousClock.now
     var pid: pid_t = 0
     guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else {
-        throw NSError(domain: "animate-bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot start \(arguments[0])"])
+        fail("cannot start \(arguments[0])")
     }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let d = ContinuousClock.now - start
     guard status == 0 else {
-        throw NSError(domain: "animate-bench", code: 3, userInfo: [NSLocalizedDescriptionKey: "failed (status \(status)): \(arguments.joined(separator: " "))"])
+        fail("failed (status \(status)): \(arguments.joined(separator: " "))")
     }
     return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, Double(usage.ru_maxrss) / 1024)
 }
