@@ -1,3 +1,4 @@
+import Dispatch
 import Raster
 
 /// Writes frames as an animated GIF with one palette for the whole animation, our own
@@ -56,6 +57,11 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var alternativeChosen: [UInt8]
     private var errors: [Float]
     private var lzw = LZWEncoder()
+    /// The second tie-breaking reading's encoder and options.
+    private let secondLZW = LZWEncoder()
+    private var swappedOptions: [UInt8]
+    /// Frames with at least this many pixels to send compress their two readings on two threads.
+    static let parallelPixels = 4096
     private var block: [UInt8] = []
     private var frameCount = 0
     /// The share by which a frame's squared error may exceed that of its colours' nearest
@@ -80,6 +86,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
         options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        swappedOptions = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
         optionCounts = Array(repeating: 0, count: pixels)
         chosen = Array(repeating: 0, count: pixels)
         alternativeChosen = Array(repeating: 0, count: pixels)
@@ -291,32 +298,57 @@ final class GIFEncoder: AnalyzingFrameSink {
         // are tried; the smaller wins.
         let count = rectWidth * rectHeight
         let width5 = LZWEncoder.maximumOptions
-        var data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
+        var data: [UInt8] = []
+        var swapped = false
         if !first {
-            // Puts the transparent index first where it is second (`back == false`), or back
-            // second where it was put first; a pixel's first option is never transparent.
-            func swapKeepable(back: Bool = false) -> Bool {
-                var any = false
-                let slot = back ? 0 : 1
-                options.withUnsafeMutableBufferPointer { options in
-                    optionCounts.withUnsafeBufferPointer { optionCounts in
-                        for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + slot] == transparent {
-                            options.swapAt(width5 * k, width5 * k + 1)
-                            any = true
+            // The second reading: the transparent index first wherever it is an option (a pixel's
+            // first option is never transparent, so it is second there).
+            options.withUnsafeBufferPointer { options in
+                optionCounts.withUnsafeBufferPointer { optionCounts in
+                    swappedOptions.withUnsafeMutableBufferPointer { swappedOptions in
+                        swappedOptions.baseAddress!.update(from: options.baseAddress!, count: width5 * count)
+                        for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + 1] == transparent {
+                            swappedOptions.swapAt(width5 * k, width5 * k + 1)
+                            swapped = true
                         }
                     }
                 }
-                return any
             }
-            if swapKeepable() {
-                let other = compress(count: count, minimumCodeSize: minimumCodeSize, into: &alternativeChosen)
-                if other.count < data.count {
-                    data = other
-                    swap(&chosen, &alternativeChosen)
-                } else {
-                    _ = swapKeepable(back: true)
+        }
+        if swapped {
+            // Both readings at once, on two threads for frames large enough to pay for it.
+            var other: [UInt8] = []
+            options.withUnsafeBufferPointer { options in
+            swappedOptions.withUnsafeBufferPointer { swappedOptions in
+            optionCounts.withUnsafeBufferPointer { optionCounts in
+            chosen.withUnsafeMutableBufferPointer { chosen in
+            alternativeChosen.withUnsafeMutableBufferPointer { alternativeChosen in
+                withUnsafeMutablePointer(to: &data) { data in
+                    withUnsafeMutablePointer(to: &other) { other in
+                        let readings = TwoReadings(
+                            encoders: (lzw, secondLZW), options: (options.baseAddress!, swappedOptions.baseAddress!),
+                            optionCounts: optionCounts.baseAddress!, chosen: (chosen.baseAddress!, alternativeChosen.baseAddress!),
+                            outputs: (data, other), count: count, minimumCodeSize: minimumCodeSize)
+                        if count >= Self.parallelPixels {
+                            DispatchQueue.concurrentPerform(iterations: 2) { readings.compress($0) }
+                        } else {
+                            readings.compress(0)
+                            readings.compress(1)
+                        }
+                    }
                 }
             }
+            }
+            }
+            }
+            }
+            if other.count < data.count {
+                data = other
+                swap(&chosen, &alternativeChosen)
+                swap(&options, &swappedOptions)
+            }
+        } else {
+            data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
         }
         // A frame that uses few of the palette's colours may be cheaper with a local colour
         // table of just those: LZW codes start one bit wider than the table's index size, so
@@ -474,5 +506,25 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         return (rect.minX, rect.minY, rect.maxX, rect.maxY, outsideError)
+    }
+}
+
+/// The two tie-breaking readings of one frame, each compressed by its own encoder into its own
+/// buffers, so that they can run on two threads at once.
+private struct TwoReadings: @unchecked Sendable {
+    let encoders: (LZWEncoder, LZWEncoder)
+    let options: (UnsafePointer<UInt8>, UnsafePointer<UInt8>)
+    let optionCounts: UnsafePointer<UInt8>
+    let chosen: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)
+    let outputs: (UnsafeMutablePointer<[UInt8]>, UnsafeMutablePointer<[UInt8]>)
+    let count: Int
+    let minimumCodeSize: Int
+
+    /// Compresses reading `index` (0 or 1).
+    func compress(_ index: Int) {
+        let first = index == 0
+        (first ? encoders.0 : encoders.1).encode(
+            options: first ? options.0 : options.1, optionCounts: optionCounts, count: count,
+            minimumCodeSize: minimumCodeSize, chosen: first ? chosen.0 : chosen.1, into: &(first ? outputs.0 : outputs.1).pointee)
     }
 }

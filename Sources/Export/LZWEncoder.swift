@@ -18,8 +18,9 @@
 ///
 /// Codes start at `minimumCodeSize + 1` bits and grow to at most 12; when the dictionary's
 /// 4,096 codes are used up a clear code resets it (the classic policy that every decoder
-/// handles). Strings are found through an open-addressing hash table keyed by (prefix code,
-/// index); a generation stamp invalidates it on a clear without rewriting it. Encoding
+/// handles). Strings are found through a direct table of every (prefix code, index) pair's
+/// code (4,096 × 256 entries, 2 MiB); a clear zeroes just the entries added since the last
+/// one. Encoding
 /// allocates only the output's growth.
 final class LZWEncoder {
     /// The most options a pixel may have.
@@ -45,7 +46,7 @@ final class LZWEncoder {
         precondition((2...8).contains(minimumCodeSize) && count > 0)
         // A local copy: the hot loops then touch no class property (no exclusivity checks).
         var s = state
-        defer { state.generation = s.generation }
+        defer { state.addedCount = s.addedCount }
         s.options = options
         s.optionCounts = optionCounts
         s.chosen = chosen
@@ -64,22 +65,29 @@ final class LZWEncoder {
             position += current.length
             if position >= count { break }
             writer.emit(current.code, codeSize, &output)
-            let first = optionCounts[position] == 1 ? Int(options[Self.maximumOptions * position]) : s.longest(from: position, first: -1).first
-            let (slot, key) = s.find(current.code, first)
+            let next: Match? = optionCounts[position] == 1 ? nil : s.longest(from: position, first: -1)
+            let first = next?.first ?? Int(options[Self.maximumOptions * position])
             maxCode += 1
-            s.stamps[slot] = s.generation
-            s.keys[slot] = key
-            s.values[slot] = Int16(maxCode)
+            s.add(current.code, first, maxCode)
             s.prefixOf[maxCode] = Int16(current.code)
             s.symbolOf[maxCode] = UInt8(first)
             if maxCode >= 1 << codeSize { codeSize += 1 }
+            var cleared = false
             if maxCode == 4095 {
                 writer.emit(s.clearCode, codeSize, &output)
                 s.reset()
                 codeSize = minimumCodeSize + 1
                 maxCode = endCode
+                cleared = true
             }
-            current = s.longest(from: position, first: first)
+            // The string just added starts with the current one's first index, so it can only
+            // lengthen the next match when that starts with the same index (a run); otherwise
+            // the match already found stands.
+            if let next, !cleared, current.first != first {
+                current = next
+            } else {
+                current = s.longest(from: position, first: first)
+            }
         }
         writer.emit(current.code, codeSize, &output)
         writer.emit(endCode, codeSize, &output)
@@ -119,14 +127,16 @@ final class LZWEncoder {
 
     /// The dictionary and the pixels being encoded, all in manually allocated buffers.
     private struct State {
-        static let slotCount = 1 << 14
-        static let mask = slotCount - 1
         static let stackCapacity = 4096 * maximumOptions + maximumOptions
-        // Hash table: key (prefix << 8 | index) + 1, its code, and the generation it belongs to.
-        let keys = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
-        let values = UnsafeMutablePointer<Int16>.allocate(capacity: slotCount)
-        let stamps = UnsafeMutablePointer<UInt32>.allocate(capacity: slotCount)
-        var generation: UInt32 = 0
+        // The code of string (prefix, index) at prefix << 8 | index, 0 for none (no string has
+        // code 0), and the entries set since the last clear.
+        let children = UnsafeMutablePointer<Int16>.allocate(capacity: 4096 << 8)
+        let added = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
+        var addedCount = 0
+        // Each code's string length, and the longest string in the dictionary that starts
+        // with it: the search skips subtrees that cannot beat the longest string found.
+        let lengthOf = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+        let deepest = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
         // Each code's prefix code and last index, to read a string back.
         let prefixOf = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
         let symbolOf = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
@@ -141,17 +151,18 @@ final class LZWEncoder {
         var clearCode = 0
 
         init() {
-            keys.initialize(repeating: 0, count: Self.slotCount)
-            values.initialize(repeating: 0, count: Self.slotCount)
-            stamps.initialize(repeating: 0, count: Self.slotCount)
+            children.initialize(repeating: 0, count: 4096 << 8)
+            lengthOf.initialize(repeating: 1, count: 4096)
+            deepest.initialize(repeating: 1, count: 4096)
             prefixOf.initialize(repeating: 0, count: 4096)
             symbolOf.initialize(repeating: 0, count: 4096)
         }
 
         func deallocate() {
-            keys.deallocate()
-            values.deallocate()
-            stamps.deallocate()
+            children.deallocate()
+            added.deallocate()
+            lengthOf.deallocate()
+            deepest.deallocate()
             prefixOf.deallocate()
             symbolOf.deallocate()
             stackCodes.deallocate()
@@ -159,23 +170,30 @@ final class LZWEncoder {
             stackFirsts.deallocate()
         }
 
-        /// Empties the dictionary by moving to a new generation of the hash table.
+        /// Empties the dictionary.
         mutating func reset() {
-            generation &+= 1
-            if generation == 0 {
-                stamps.update(repeating: 0, count: Self.slotCount)
-                generation = 1
-            }
+            for i in 0..<addedCount { children[Int(added[i])] = 0 }
+            addedCount = 0
+            deepest.update(repeating: 1, count: clearCode)
         }
 
-        /// The slot of (prefix, index): where it is stored, or the empty slot where it would go.
+        /// Adds string (prefix, symbol) as `code`.
         @_optimize(speed)
         @inline(__always)
-        func find(_ prefix: Int, _ symbol: Int) -> (Int, Int32) {
-            let key = Int32(prefix << 8 | symbol) &+ 1
-            var slot = Int((UInt32(bitPattern: key) &* 2_654_435_769) >> 18) & Self.mask
-            while stamps[slot] == generation && keys[slot] != key { slot = (slot + 1) & Self.mask }
-            return (slot, key)
+        mutating func add(_ prefix: Int, _ symbol: Int, _ code: Int) {
+            let slot = prefix << 8 | symbol
+            children[slot] = Int16(code)
+            added[addedCount] = Int32(slot)
+            addedCount += 1
+            let length = lengthOf[prefix] + 1
+            lengthOf[code] = length
+            deepest[code] = length
+            var q = prefix
+            while deepest[q] < length {
+                deepest[q] = length
+                if q < clearCode { break }
+                q = Int(prefixOf[q])
+            }
         }
 
         @_optimize(speed)
@@ -215,6 +233,7 @@ final class LZWEncoder {
                 let length = Int(stackLengths[top])
                 let first = Int(stackFirsts[top])
                 if length > best.length { best = Match(code: code, length: length, first: first) }
+                if Int(deepest[code]) <= best.length { continue }
                 visited += 1
                 let p = start + length
                 if p >= count || visited >= LZWEncoder.searchLimit { continue }
@@ -224,12 +243,8 @@ final class LZWEncoder {
                 var preferredChild = -1
                 while j >= 0 {
                     let symbol = Int(o[j])
-                    // `lookup`, by hand: unoptimised builds do not inline it.
-                    let key = Int32(code << 8 | symbol) &+ 1
-                    var slot = Int((UInt32(bitPattern: key) &* 2_654_435_769) >> 18) & Self.mask
-                    while stamps[slot] == generation && keys[slot] != key { slot = (slot + 1) & Self.mask }
-                    if stamps[slot] == generation {
-                        let child = Int(values[slot])
+                    let child = Int(children[code << 8 | symbol])
+                    if child != 0 {
                         if symbol == last {
                             preferredChild = child
                         } else {
