@@ -60,6 +60,9 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// The second tie-breaking reading's encoder and options.
     private let secondLZW = LZWEncoder()
     private var swappedOptions: [UInt8]
+    /// Each pixel's squared error at its nearest palette entry, and their sum (when lossy).
+    private var nearestErrors: [Int32]
+    private var mappedError = 0
     /// Frames with at least this many pixels to send compress their two readings on two threads.
     static let parallelPixels = 4096
     private var block: [UInt8] = []
@@ -87,6 +90,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         target = Array(repeating: 0, count: pixels)
         options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
         swappedOptions = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        nearestErrors = Array(repeating: 0, count: pixels)
         optionCounts = Array(repeating: 0, count: pixels)
         chosen = Array(repeating: 0, count: pixels)
         alternativeChosen = Array(repeating: 0, count: pixels)
@@ -219,7 +223,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
         let first = frameCount == 0
-        var mappedError = 0
+        var mappedError = self.mappedError
         current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
                 shown.withUnsafeMutableBufferPointer { shown in
@@ -230,15 +234,24 @@ final class GIFEncoder: AnalyzingFrameSink {
                                 pixels, width: width, height: height, dither: settings.dither,
                                 previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
                                 target: target.baseAddress!, errors: errors.baseAddress!)
-                            for i in 0..<width * height {
-                                let p = pixels + 4 * i
-                                mappedError += mapper.distanceSquared(p, mapper.nearest(p[0], p[1], p[2]))
+                            guard mapper.tolerance > 0 else { return }
+                            // Each pixel's error at its nearest entry, kept up to date where the colour changed.
+                            nearestErrors.withUnsafeMutableBufferPointer { nearestErrors in
+                                let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
+                                let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                                for i in 0..<width * height where first || now[i] != before[i] {
+                                    let p = pixels + 4 * i
+                                    let error = Int32(mapper.distanceSquared(p, mapper.nearest(p[0], p[1], p[2])))
+                                    mappedError += Int(error - nearestErrors[i])
+                                    nearestErrors[i] = error
+                                }
                             }
                         }
                     }
                 }
             }
         }
+        self.mappedError = mappedError
         let budget = Double(mappedError) * (1 + Self.errorGrowth) + Self.errorFloor * Double(width * height)
         var tolerance = mapper.tolerance
         var frame = compressFrame(tolerance: tolerance, first: first)
@@ -420,7 +433,8 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     /// The rectangle of pixels that must be sent at squared tolerance `tolerance`, with each of
     /// its pixels' options written to `options` and `optionCounts` (row by row, best first),
-    /// and the squared error of the pixels outside it, which keep what they show.
+    /// and the squared error of the pixels outside it, which keep what they show (0 when
+    /// `tolerance` is 0: no budget is checked then).
     @_optimize(speed)
     private func gatherOptions(tolerance: Int, first: Bool) -> (minX: Int, minY: Int, maxX: Int, maxY: Int, outsideError: Int) {
         let (width, height) = (settings.width, settings.height)
@@ -440,12 +454,18 @@ final class GIFEncoder: AnalyzingFrameSink {
             } else {
                 // A pixel must be sent unless what it shows is as close as its new index, or within
                 // the tolerance where the palette cannot show its colour exactly anyway.
+                // What every pixel shows now, summed; the rectangle's part is taken off below.
+                let sumsShownError = tolerance > 0
                 for y in 0..<height {
                     for x in 0..<width {
                         let i = y * width + x
-                        guard target[i] != shown[i] else { continue }
                         let p = pixels + 4 * i
+                        guard target[i] != shown[i] else {
+                            if sumsShownError { outsideError += mapper.distanceSquared(p, Int(shown[i])) }
+                            continue
+                        }
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
+                        if sumsShownError { outsideError += kept }
                         let error = mapper.distanceSquared(p, Int(target[i]))
                         if kept > error && (error == 0 || kept > tolerance) {
                             rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
@@ -453,12 +473,6 @@ final class GIFEncoder: AnalyzingFrameSink {
                     }
                 }
                 if rect.maxX < 0 { rect = (0, 0, 0, 0) }
-                for y in 0..<height {
-                    let inside = y >= rect.minY && y <= rect.maxY
-                    for x in 0..<width where !inside || x < rect.minX || x > rect.maxX {
-                        outsideError += mapper.distanceSquared(pixels + 4 * (y * width + x), Int(shown[y * width + x]))
-                    }
-                }
             }
             var k = 0
             for y in rect.minY...rect.maxY {
@@ -471,9 +485,13 @@ final class GIFEncoder: AnalyzingFrameSink {
                     var n = 0
                     o[n] = wanted
                     n += 1
-                    if !first && (wanted == shown[i] || mapper.distanceSquared(p, Int(shown[i])) <= (error == 0 ? 0 : max(error, tolerance))) {
-                        o[n] = transparent
-                        n += 1
+                    if !first {
+                        let kept = mapper.distanceSquared(p, Int(shown[i]))
+                        if tolerance > 0 { outsideError -= kept }
+                        if wanted == shown[i] || kept <= (error == 0 ? 0 : max(error, tolerance)) {
+                            o[n] = transparent
+                            n += 1
+                        }
                     }
                     // Only pixels whose colour changed may take a near entry: an error on a still
                     // pixel would stay on screen for as long as the pixel stays still.
