@@ -217,11 +217,11 @@ let oursMP4 = try shell("\(animate) \(pipelineTimeline.path) -o \(work.path)/our
 row("animate -o out.mp4", oursMP4, blend2dMP4)
 print("\nTwo threads against one (raw frames to the pipe): \(f(oursRawOne / oursRawTwo))× the frames per second.")
 
-// Rendering alone, in this process: the first 60 pipeline frames on one thread, then
+// Rendering alone, in this process: the first 180 pipeline frames on one thread, then
 // split between two (each thread renders every other frame), alternating, medians.
 do {
     let document = try TimelineLoader().load([UInt8](try Data(contentsOf: pipelineTimeline)))
-    let frames = 60
+    let frames = 180
     func renderAll(threads: Int) -> Double {
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: threads) { t in
@@ -231,7 +231,7 @@ do {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
     var one: [Double] = [], two: [Double] = []
-    for _ in 0..<3 {
+    for _ in 0..<5 {
         one.append(renderAll(threads: 1))
         two.append(renderAll(threads: 2))
     }
