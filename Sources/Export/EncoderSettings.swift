@@ -37,7 +37,7 @@ public struct EncoderSettings: Equatable, Sendable {
     /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
     /// changed may be shown from it when that compresses better; 0...64, default 16. Colours the
     /// palette holds exactly, such as flat fills and backgrounds, are never moved, nor are still
-    /// pixels, and a frame's squared error stays within 1.4 times its palette's own plus 1 per
+    /// pixels after the first frame, and a frame's squared error stays within 1.4 times its palette's own plus 1 per
     /// pixel (the tolerance is lowered for frames that would exceed it). 0 keeps every pixel at
     /// its mapped palette entry.
     public var lossy: Int

@@ -15,10 +15,11 @@ import Raster
 ///    pixels whose colour did not change keep the index they are shown with.
 /// 4. Options: every pixel gets the indices it may be sent as. Its mapped index; the
 ///    transparent index (keeping what it shows) when what it shows is as close to its colour
-///    as the mapped entry, or within the tolerance; and, only for pixels whose colour changed,
-///    up to three more entries within the tolerance of it. Still pixels never take an error,
-///    since it would stay on screen for as long as they stay still, and neither do colours the
-///    palette holds exactly (flat fills, backgrounds), where a faint residue would show. The
+///    as the mapped entry, or within the tolerance; and, only for pixels whose colour changed
+///    (every pixel of the first frame), up to three more entries within the tolerance of it.
+///    Still pixels never take a new error, since it would stay on screen for as long as they
+///    stay still, and neither do colours the palette holds exactly (flat fills, backgrounds),
+///    where a faint residue would show. The
 ///    tolerance is `lossy` unless the frame would then exceed its error budget (see
 ///    `encodeFrame`): a frame's PSNR stays within about 1.5 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
@@ -493,13 +494,16 @@ final class GIFEncoder: AnalyzingFrameSink {
                             n += 1
                         }
                     }
-                    // Only pixels whose colour changed may take a near entry: an error on a still
-                    // pixel would stay on screen for as long as the pixel stays still.
+                    // Only pixels whose colour changed (all, in the first frame) may take a near
+                    // entry: an error on a still pixel would stay on screen for as long as the
+                    // pixel stays still. The first frame's errors stay within its budget, and its
+                    // dithered pixels keep their place in the pattern, which still areas show for
+                    // the whole animation.
                     let q = previous.baseAddress! + 4 * i
-                    if tolerance > 0 && error > 0 && !first && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
+                    let nearest = tolerance > 0 && error > 0 ? UInt8(mapper.nearest(p[0], p[1], p[2])) : wanted
+                    if tolerance > 0 && error > 0 && (first ? wanted == nearest : p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
                         let near = mapper.alternatives(p[0], p[1], p[2])
                         let nearCount = Int(near >> 24 & 3)
-                        let nearest = UInt8(mapper.nearest(p[0], p[1], p[2]))
                         if nearest != wanted && n < LZWEncoder.maximumOptions {
                             o[n] = nearest
                             n += 1
