@@ -20,6 +20,9 @@ import Glibc
 final class PaletteMapper {
     let palette: Palette
     private let entries: [(Int, Int, Int)]
+    /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
+    /// palette), so the per-pixel distance needs no bounds check.
+    private let channels: UnsafeMutablePointer<Int32>
     private let cache: UnsafeMutablePointer<UInt32>
     private let nearCache: UnsafeMutablePointer<UInt32>
     /// Largest squared sRGB error (summed over the channels) of the alternatives `alternatives` lists; 0 for none.
@@ -59,6 +62,11 @@ final class PaletteMapper {
         self.palette = palette
         self.tolerance = tolerance
         entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
+        channels = .allocate(capacity: 256 * 4)
+        channels.initialize(repeating: 0, count: 256 * 4)
+        for (index, e) in entries.prefix(256).enumerated() {
+            (channels + 4 * index).update(from: [Int32(e.0), Int32(e.1), Int32(e.2)], count: 3)
+        }
         cache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
         nearCache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
     }
@@ -66,6 +74,7 @@ final class PaletteMapper {
     deinit {
         free(cache)
         free(nearCache)
+        channels.deallocate()
     }
 
     /// Up to three entries besides the nearest whose squared error to the colour is at most
@@ -243,8 +252,8 @@ final class PaletteMapper {
     @inline(__always)
     @_optimize(speed)
     func distanceSquared(_ p: UnsafePointer<UInt8>, _ index: Int) -> Int {
-        let e = entries[index]
-        let (dr, dg, db) = (e.0 - Int(p[0]), e.1 - Int(p[1]), e.2 - Int(p[2]))
-        return dr * dr + dg * dg + db * db
+        let e = channels + 4 * Int(UInt8(truncatingIfNeeded: index))
+        let (dr, dg, db) = (Int(e[0]) &- Int(p[0]), Int(e[1]) &- Int(p[1]), Int(e[2]) &- Int(p[2]))
+        return dr &* dr &+ dg &* dg &+ db &* db
     }
 }
