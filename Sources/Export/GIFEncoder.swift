@@ -23,8 +23,12 @@ import Raster
 ///    tolerance is `lossy` unless the frame would then exceed its error budget (see
 ///    `encodeFrame`): a frame's PSNR stays within about 1.5 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
-///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing,
-///    twice: favouring shown colours, then transparency, at ties; the smaller is kept. A
+///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing.
+///    Which option ties should favour depends on the picture: the colour shown where the
+///    unchanged area is flat (strings mix sent and kept pixels), the transparent index where
+///    it is varied (transparent runs recur on every row). Transparency usually wins; the
+///    shown colours' reading is compressed beside it, and the smaller kept, while it has
+///    won lately (see `encodeFrame`). A
 ///    frame whose pixels use at most half the palette's index range is also tried with a
 ///    local colour table of just those colours (narrower codes) and keeps it if smaller. A
 ///    frame identical to the previous one is a single transparent pixel, so the frame count
@@ -52,19 +56,25 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var previous: [UInt8]
     private var shown: [UInt8]
     private var target: [UInt8]
-    private var options: [UInt8]
-    private var optionCounts: [UInt8]
-    private var chosen: [UInt8]
-    private var alternativeChosen: [UInt8]
     private var errors: [Float]
-    private var lzw = LZWEncoder()
-    /// The second tie-breaking reading's encoder and options.
-    private let secondLZW = LZWEncoder()
-    private var swappedOptions: [UInt8]
+    /// Two readings' buffers, compressed at once.
+    private let readings: (FrameReading, FrameReading)
     /// Each pixel's squared error at its nearest palette entry, and their sum (when lossy).
     private var nearestErrors: [Int32]
     private var mappedError = 0
-    /// Frames with at least this many pixels to send compress their two readings on two threads.
+    /// Each pixel's squared error as shown now, and their sum (when lossy): what a pixel left
+    /// out of a frame's rectangle adds to its error.
+    private var shownErrors: [Int32]
+    private var shownError = 0
+    /// The previous frame's tolerance (its index in the frame's list, highest first).
+    private var lastLevel = 0
+    /// The last frame whose shown colours' reading was smaller than its transparent one.
+    private var lastShownWin = 0
+    /// Both readings are compressed for this many frames after the shown colours' last won…
+    static let shownReadingMemory = 16
+    /// …and on every frame whose number is a multiple of this.
+    static let shownReadingProbe = 8
+    /// Frames with at least this many pixels to send compress two readings on two threads.
     static let parallelPixels = 4096
     private var block: [UInt8] = []
     private var frameCount = 0
@@ -89,12 +99,9 @@ final class GIFEncoder: AnalyzingFrameSink {
         previous = Array(repeating: 0, count: pixels * 4)
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
-        options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
-        swappedOptions = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        readings = (FrameReading(pixels: pixels), FrameReading(pixels: pixels))
         nearestErrors = Array(repeating: 0, count: pixels)
-        optionCounts = Array(repeating: 0, count: pixels)
-        chosen = Array(repeating: 0, count: pixels)
-        alternativeChosen = Array(repeating: 0, count: pixels)
+        shownErrors = Array(repeating: 0, count: pixels)
         errors = Array(repeating: 0, count: 2 * (settings.width + 2) * 3)
     }
 
@@ -190,22 +197,6 @@ final class GIFEncoder: AnalyzingFrameSink {
         try output.write(header)
     }
 
-    /// LZW-compresses the first `count` pixels' options, writing the chosen indices to `chosen`.
-    @_optimize(speed)
-    private func compress(count: Int, minimumCodeSize: Int, into chosen: inout [UInt8]) -> [UInt8] {
-        var data: [UInt8] = []
-        options.withUnsafeBufferPointer { options in
-            optionCounts.withUnsafeBufferPointer { optionCounts in
-                chosen.withUnsafeMutableBufferPointer { chosen in
-                    lzw.encode(
-                        options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
-                        minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
-                }
-            }
-        }
-        return data
-    }
-
     /// The delay of absolute frame `n` in centiseconds.
     @_optimize(speed)
     static func delay(ofFrame n: Int, fps: Int) -> Int {
@@ -216,15 +207,21 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// Maps `current` and writes the frame's blocks to `block`.
     ///
     /// Error budget: a frame may be shown with at most `1 + errorGrowth` times the squared
-    /// error of its colours' nearest palette entries, plus `errorFloor` per pixel. The frame is compressed at the
-    /// full `lossy` tolerance first; while what it would show exceeds the budget, it is
-    /// compressed again at a quarter of the tolerance, down to none.
+    /// error of its colours' nearest palette entries, plus `errorFloor` per pixel. Tolerances
+    /// run from `lossy` down by quarters to none; a frame takes the highest whose reading fits
+    /// the budget. The search starts one step above the previous frame's tolerance, since
+    /// neighbouring frames need much the same. Readings that favour transparency at ties are
+    /// compressed two tolerances at a time, on two threads; while the reading that favours
+    /// shown colours has won within the last `shownReadingMemory` frames (and every
+    /// `shownReadingProbe` frames otherwise) both readings of one tolerance run instead, and
+    /// the smaller counts.
     @_optimize(speed)
     private func encodeFrame() {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
         let first = frameCount == 0
         var mappedError = self.mappedError
+        var shownError = self.shownError
         current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
                 shown.withUnsafeMutableBufferPointer { shown in
@@ -236,8 +233,12 @@ final class GIFEncoder: AnalyzingFrameSink {
                                 previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
                                 target: target.baseAddress!, errors: errors.baseAddress!)
                             guard mapper.tolerance > 0 else { return }
-                            // Each pixel's error at its nearest entry, kept up to date where the colour changed.
+                            // Where the colour changed: the error at the nearest entry and as shown,
+                            // kept up to date (as shown also after the frame, where that changed), and
+                            // the near entries looked up once, so that readings on two threads only
+                            // read the mapper's caches.
                             nearestErrors.withUnsafeMutableBufferPointer { nearestErrors in
+                            shownErrors.withUnsafeMutableBufferPointer { shownErrors in
                                 let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
                                 let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
                                 for i in 0..<width * height where first || now[i] != before[i] {
@@ -245,7 +246,12 @@ final class GIFEncoder: AnalyzingFrameSink {
                                     let error = Int32(mapper.distanceSquared(p, mapper.nearest(p[0], p[1], p[2])))
                                     mappedError += Int(error - nearestErrors[i])
                                     nearestErrors[i] = error
+                                    let kept = Int32(mapper.distanceSquared(p, Int(shown[i])))
+                                    shownError += Int(kept - shownErrors[i])
+                                    shownErrors[i] = kept
+                                    if error > 0 { _ = mapper.alternatives(p[0], p[1], p[2]) }
                                 }
+                            }
                             }
                         }
                     }
@@ -253,25 +259,94 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         self.mappedError = mappedError
+        self.shownError = shownError
         let budget = Double(mappedError) * (1 + Self.errorGrowth) + Self.errorFloor * Double(width * height)
-        var tolerance = mapper.tolerance
-        var frame = compressFrame(tolerance: tolerance, first: first)
-        while tolerance > 0 && Double(frame.error) > budget {
-            tolerance = tolerance >= 16 ? tolerance / 4 : 0
-            frame = compressFrame(tolerance: tolerance, first: first)
+        // The tolerances, highest first, and the rectangle of pixels each must send.
+        var tolerances = [mapper.tolerance]
+        while tolerances.last! > 0 { tolerances.append(tolerances.last! >= 16 ? tolerances.last! / 4 : 0) }
+        let rects = first
+            ? Array(repeating: PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1), count: tolerances.count)
+            : changedRects(tolerances: tolerances)
+        func fits(_ frame: CompressedFrame) -> Bool { frame.tolerance == 0 || Double(frame.error) <= budget }
+        var level = min(max(lastLevel - 1, 0), tolerances.count - 1)
+        var frame: CompressedFrame
+        var reading: FrameReading
+        let both = !first
+            && (frameCount - lastShownWin <= Self.shownReadingMemory || frameCount % Self.shownReadingProbe == 0)
+        var speculates = lastLevel > level
+        while true {
+            let (a, b) = (readings.0, readings.1)
+            if first {
+                frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: true, transparentFirst: false)
+                reading = a
+                if fits(frame) { break }
+                level += 1
+            } else if both {
+                let (t, rect) = (tolerances[level], rects[level])
+                var shownFirst: CompressedFrame?
+                var transparentFirst: CompressedFrame?
+                inParallel(pixels: rect.pixelCount,
+                    { shownFirst = self.compress(a, tolerance: t, rect: rect, first: false, transparentFirst: false) },
+                    { transparentFirst = self.compress(b, tolerance: t, rect: rect, first: false, transparentFirst: true) })
+                let (x, y) = (shownFirst!, transparentFirst!)
+                if x.data.count < y.data.count { lastShownWin = frameCount }
+                // Ties keep the shown colours' reading.
+                (frame, reading) = x.data.count <= y.data.count ? (x, a) : (y, b)
+                if fits(frame) { break }
+                level += 1
+            } else {
+                // Where the budget has been binding (the previous frame settled lower, or this
+                // tolerance failed), this tolerance and the next at once: the lower one counts
+                // only when the higher does not fit.
+                let next = speculates ? min(level + 1, tolerances.count - 1) : level
+                speculates = true
+                if next == level {
+                    frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: false, transparentFirst: true)
+                    reading = a
+                    if fits(frame) { break }
+                    level += 1
+                    continue
+                }
+                var higher: CompressedFrame?
+                var lower: CompressedFrame?
+                inParallel(pixels: rects[next].pixelCount,
+                    { higher = self.compress(a, tolerance: tolerances[level], rect: rects[level], first: false, transparentFirst: true) },
+                    { lower = self.compress(b, tolerance: tolerances[next], rect: rects[next], first: false, transparentFirst: true) })
+                (frame, reading) = (higher!, a)
+                if fits(frame) { break }
+                level = next
+                (frame, reading) = (lower!, b)
+                if fits(frame) { break }
+                level += 1
+            }
         }
+        lastLevel = level
         let transparent = UInt8(transparentIndex)
-        chosen.withUnsafeBufferPointer { chosen in
-            shown.withUnsafeMutableBufferPointer { shown in
-                var k = 0
-                for y in frame.minY...frame.maxY {
-                    for x in frame.minX...frame.maxX {
-                        if chosen[k] != transparent { shown[y * width + x] = chosen[k] }
-                        k += 1
+        let tracksError = mapper.tolerance > 0
+        reading.chosen.withUnsafeBufferPointer { chosen in
+        shown.withUnsafeMutableBufferPointer { shown in
+        current.withUnsafeBufferPointer { current in
+        shownErrors.withUnsafeMutableBufferPointer { shownErrors in
+            var k = 0
+            for y in frame.minY...frame.maxY {
+                for x in frame.minX...frame.maxX {
+                    let i = y * width + x
+                    if chosen[k] != transparent && chosen[k] != shown[i] {
+                        shown[i] = chosen[k]
+                        if tracksError {
+                            let kept = Int32(mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k])))
+                            shownError += Int(kept - shownErrors[i])
+                            shownErrors[i] = kept
+                        }
                     }
+                    k += 1
                 }
             }
         }
+        }
+        }
+        }
+        self.shownError = shownError
         block.removeAll(keepingCapacity: true)
         GIFWriter.graphicControl(
             delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
@@ -282,8 +357,36 @@ final class GIFEncoder: AnalyzingFrameSink {
             into: &block)
     }
 
-    /// A frame compressed one way: its rectangle, code stream and colour table, and the squared
-    /// error of the whole frame as it would be shown. The indices sent are in `chosen`.
+    /// Runs `a` and `b`, on two threads when the frame has `pixels` to send at least
+    /// `parallelPixels` (below that, starting a thread costs more than it saves).
+    private func inParallel(pixels: Int, _ a: () -> Void, _ b: () -> Void) {
+        guard pixels >= Self.parallelPixels else {
+            a()
+            b()
+            return
+        }
+        withoutActuallyEscaping(a) { a in
+            withoutActuallyEscaping(b) { b in
+                let work = UncheckedSendable((a, b))
+                DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? work.value.0() : work.value.1() }
+            }
+        }
+    }
+
+    /// A rectangle of pixels, inclusive.
+    private struct PixelRect {
+        var minX: Int
+        var minY: Int
+        var maxX: Int
+        var maxY: Int
+
+        var pixelCount: Int { (maxX - minX + 1) * (maxY - minY + 1) }
+    }
+
+    /// A frame compressed one way: its rectangle, code stream and colour table, the tolerance
+    /// it was compressed at, and the squared error of the whole frame as it would be shown
+    /// (0 at tolerance 0, where no budget is checked). The indices sent are in its reading's
+    /// `chosen`.
     private struct CompressedFrame {
         var minX: Int
         var minY: Int
@@ -294,76 +397,28 @@ final class GIFEncoder: AnalyzingFrameSink {
         var localTable: [RGB8]?
         var localBits: Int
         var transparent: Int?
+        var tolerance: Int
         var error: Int
     }
 
-    /// Compresses the mapped frame (`target`) at squared tolerance `tolerance`.
+    /// Compresses the mapped frame (`target`) at squared tolerance `tolerance`, sending `rect`,
+    /// into `reading`'s buffers. `transparentFirst` lists the transparent index first wherever
+    /// it is an option, so that ties favour it (otherwise they favour the colour shown).
+    ///
+    /// Reads only the encoder's frame state and the mapper's warmed caches: two calls with
+    /// different readings may run at once.
     @_optimize(speed)
-    private func compressFrame(tolerance: Int, first: Bool) -> CompressedFrame {
+    private func compress(
+        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, transparentFirst: Bool
+    ) -> CompressedFrame {
         let width = settings.width
         let mapper = self.mapper!
         let transparent = UInt8(transparentIndex)
-        let rect = gatherOptions(tolerance: tolerance, first: first)
-        let rectWidth = rect.maxX - rect.minX + 1
-        let rectHeight = rect.maxY - rect.minY + 1
-        // Which reading of a keepable pixel ties should favour depends on the picture: its
-        // colour where the unchanged area is flat (strings mix sent and kept pixels), the
-        // transparent index where it is varied (transparent runs recur on every row). Both
-        // are tried; the smaller wins.
-        let count = rectWidth * rectHeight
         let width5 = LZWEncoder.maximumOptions
+        let count = rect.pixelCount
+        let outsideError = gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, transparentFirst: transparentFirst)
         var data: [UInt8] = []
-        var swapped = false
-        if !first {
-            // The second reading: the transparent index first wherever it is an option (a pixel's
-            // first option is never transparent, so it is second there).
-            options.withUnsafeBufferPointer { options in
-                optionCounts.withUnsafeBufferPointer { optionCounts in
-                    swappedOptions.withUnsafeMutableBufferPointer { swappedOptions in
-                        swappedOptions.baseAddress!.update(from: options.baseAddress!, count: width5 * count)
-                        for k in 0..<count where optionCounts[k] >= 2 && options[width5 * k + 1] == transparent {
-                            swappedOptions.swapAt(width5 * k, width5 * k + 1)
-                            swapped = true
-                        }
-                    }
-                }
-            }
-        }
-        if swapped {
-            // Both readings at once, on two threads for frames large enough to pay for it.
-            var other: [UInt8] = []
-            options.withUnsafeBufferPointer { options in
-            swappedOptions.withUnsafeBufferPointer { swappedOptions in
-            optionCounts.withUnsafeBufferPointer { optionCounts in
-            chosen.withUnsafeMutableBufferPointer { chosen in
-            alternativeChosen.withUnsafeMutableBufferPointer { alternativeChosen in
-                withUnsafeMutablePointer(to: &data) { data in
-                    withUnsafeMutablePointer(to: &other) { other in
-                        let readings = TwoReadings(
-                            encoders: (lzw, secondLZW), options: (options.baseAddress!, swappedOptions.baseAddress!),
-                            optionCounts: optionCounts.baseAddress!, chosen: (chosen.baseAddress!, alternativeChosen.baseAddress!),
-                            outputs: (data, other), count: count, minimumCodeSize: minimumCodeSize)
-                        if count >= Self.parallelPixels {
-                            DispatchQueue.concurrentPerform(iterations: 2) { readings.compress($0) }
-                        } else {
-                            readings.compress(0)
-                            readings.compress(1)
-                        }
-                    }
-                }
-            }
-            }
-            }
-            }
-            }
-            if other.count < data.count {
-                data = other
-                swap(&chosen, &alternativeChosen)
-                swap(&options, &swappedOptions)
-            }
-        } else {
-            data = compress(count: count, minimumCodeSize: minimumCodeSize, into: &chosen)
-        }
+        reading.encode(count: count, minimumCodeSize: minimumCodeSize, into: &data, local: false)
         // A frame that uses few of the palette's colours may be cheaper with a local colour
         // table of just those: LZW codes start one bit wider than the table's index size, so
         // a 16-colour table saves up to 4 bits per code while the dictionary is young.
@@ -372,8 +427,8 @@ final class GIFEncoder: AnalyzingFrameSink {
         var localBits = 0
         var frameTransparent: Int? = first ? nil : transparentIndex
         var used = [Bool](repeating: false, count: 256)
-        options.withUnsafeBufferPointer { options in
-            optionCounts.withUnsafeBufferPointer { optionCounts in
+        reading.options.withUnsafeBufferPointer { options in
+            reading.optionCounts.withUnsafeBufferPointer { optionCounts in
                 used.withUnsafeMutableBufferPointer { used in
                     for k in 0..<count {
                         for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
@@ -388,18 +443,19 @@ final class GIFEncoder: AnalyzingFrameSink {
         if localCodeSize < minimumCodeSize {
             var toLocal = [UInt8](repeating: 0, count: 256)
             for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
-            options.withUnsafeMutableBufferPointer { options in
-                optionCounts.withUnsafeBufferPointer { optionCounts in
+            reading.options.withUnsafeMutableBufferPointer { options in
+                reading.optionCounts.withUnsafeBufferPointer { optionCounts in
                     for k in 0..<count {
                         for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
                     }
                 }
             }
-            let local = compress(count: count, minimumCodeSize: localCodeSize, into: &alternativeChosen)
+            var local: [UInt8] = []
+            reading.encode(count: count, minimumCodeSize: localCodeSize, into: &local, local: true)
             if local.count + 3 << max(localBits, 1) < data.count {
                 data = local
-                chosen.withUnsafeMutableBufferPointer { chosen in
-                    alternativeChosen.withUnsafeBufferPointer { local in
+                reading.chosen.withUnsafeMutableBufferPointer { chosen in
+                    reading.localChosen.withUnsafeBufferPointer { local in
                         for k in 0..<count { chosen[k] = UInt8(symbols[Int(local[k])]) }
                     }
                 }
@@ -410,10 +466,10 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         // The error is only needed where a lower tolerance could be tried.
-        var error = rect.outsideError
+        var error = outsideError
         if tolerance > 0 {
             current.withUnsafeBufferPointer { current in
-            chosen.withUnsafeBufferPointer { chosen in
+            reading.chosen.withUnsafeBufferPointer { chosen in
             shown.withUnsafeBufferPointer { shown in
                 var k = 0
                 for y in rect.minY...rect.maxY {
@@ -429,52 +485,80 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         return CompressedFrame(
             minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY, data: data, codeSize: codeSize,
-            localTable: localTable, localBits: localBits, transparent: frameTransparent, error: error)
+            localTable: localTable, localBits: localBits, transparent: frameTransparent, tolerance: tolerance, error: error)
     }
 
-    /// The rectangle of pixels that must be sent at squared tolerance `tolerance`, with each of
-    /// its pixels' options written to `options` and `optionCounts` (row by row, best first),
-    /// and the squared error of the pixels outside it, which keep what they show (0 when
-    /// `tolerance` is 0: no budget is checked then).
+    /// For each squared tolerance in `tolerances` (highest first), the rectangle of the pixels
+    /// that must be sent: those whose new index is closer to their colour than what they show,
+    /// unless what they show is within the tolerance where the palette cannot show their colour
+    /// exactly anyway. One pass over the frame; where no pixel must be sent, a single pixel.
     @_optimize(speed)
-    private func gatherOptions(tolerance: Int, first: Bool) -> (minX: Int, minY: Int, maxX: Int, maxY: Int, outsideError: Int) {
+    private func changedRects(tolerances: [Int]) -> [PixelRect] {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
+        var rects = [PixelRect](repeating: PixelRect(minX: width, minY: height, maxX: -1, maxY: -1), count: tolerances.count)
+        current.withUnsafeBufferPointer { current in
+        shown.withUnsafeBufferPointer { shown in
+        target.withUnsafeBufferPointer { target in
+        tolerances.withUnsafeBufferPointer { tolerances in
+        rects.withUnsafeMutableBufferPointer { rects in
+            let pixels = current.baseAddress!
+            let count = width * height
+            // Eight indices at a time: most of a frame usually shows what it should already.
+            let shownBytes = UnsafeRawPointer(shown.baseAddress!)
+            let targetBytes = UnsafeRawPointer(target.baseAddress!)
+            var i = 0
+            while i < count {
+                if i + 8 <= count
+                    && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    i += 8
+                    continue
+                }
+                let end = min(i + 8, count)
+                while i < end {
+                    defer { i += 1 }
+                    guard target[i] != shown[i] else { continue }
+                    let p = pixels + 4 * i
+                    let kept = mapper.distanceSquared(p, Int(shown[i]))
+                    let error = mapper.distanceSquared(p, Int(target[i]))
+                    guard kept > error else { continue }
+                    let (x, y) = (i % width, i / width)
+                    for level in 0..<tolerances.count where error == 0 || kept > tolerances[level] {
+                        rects[level].minX = min(rects[level].minX, x)
+                        rects[level].minY = min(rects[level].minY, y)
+                        rects[level].maxX = max(rects[level].maxX, x)
+                        rects[level].maxY = max(rects[level].maxY, y)
+                    }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        for level in rects.indices where rects[level].maxX < 0 { rects[level] = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+        return rects
+    }
+
+    /// Writes the options of each pixel of `rect` (row by row, best first) to `reading` at
+    /// squared tolerance `tolerance`, and returns the squared error of the pixels outside
+    /// `rect`, which keep what they show (0 when `tolerance` is 0: no budget is checked then).
+    @_optimize(speed)
+    private func gatherOptions(
+        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, transparentFirst: Bool
+    ) -> Int {
+        let width = settings.width
+        let mapper = self.mapper!
         let transparent = UInt8(transparentIndex)
-        var rect = (minX: width, minY: height, maxX: -1, maxY: -1)
-        var outsideError = 0
+        var outsideError = first || tolerance == 0 ? 0 : shownError
         current.withUnsafeBufferPointer { current in
         previous.withUnsafeBufferPointer { previous in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
-        options.withUnsafeMutableBufferPointer { options in
-        optionCounts.withUnsafeMutableBufferPointer { optionCounts in
+        reading.options.withUnsafeMutableBufferPointer { options in
+        reading.optionCounts.withUnsafeMutableBufferPointer { optionCounts in
             let pixels = current.baseAddress!
-            if first {
-                rect = (0, 0, width - 1, height - 1)
-            } else {
-                // A pixel must be sent unless what it shows is as close as its new index, or within
-                // the tolerance where the palette cannot show its colour exactly anyway.
-                // What every pixel shows now, summed; the rectangle's part is taken off below.
-                let sumsShownError = tolerance > 0
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = y * width + x
-                        let p = pixels + 4 * i
-                        guard target[i] != shown[i] else {
-                            if sumsShownError { outsideError += mapper.distanceSquared(p, Int(shown[i])) }
-                            continue
-                        }
-                        let kept = mapper.distanceSquared(p, Int(shown[i]))
-                        if sumsShownError { outsideError += kept }
-                        let error = mapper.distanceSquared(p, Int(target[i]))
-                        if kept > error && (error == 0 || kept > tolerance) {
-                            rect = (min(rect.minX, x), min(rect.minY, y), max(rect.maxX, x), max(rect.maxY, y))
-                        }
-                    }
-                }
-                if rect.maxX < 0 { rect = (0, 0, 0, 0) }
-            }
             var k = 0
             for y in rect.minY...rect.maxY {
                 for x in rect.minX...rect.maxX {
@@ -490,7 +574,13 @@ final class GIFEncoder: AnalyzingFrameSink {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
                         if tolerance > 0 { outsideError -= kept }
                         if wanted == shown[i] || kept <= (error == 0 ? 0 : max(error, tolerance)) {
-                            o[n] = transparent
+                            // The mapped index stays first unless ties are to favour transparency.
+                            if transparentFirst {
+                                o[1] = wanted
+                                o[0] = transparent
+                            } else {
+                                o[n] = transparent
+                            }
                             n += 1
                         }
                     }
@@ -527,26 +617,54 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         }
-        return (rect.minX, rect.minY, rect.maxX, rect.maxY, outsideError)
+        return outsideError
     }
 }
 
-/// The two tie-breaking readings of one frame, each compressed by its own encoder into its own
-/// buffers, so that they can run on two threads at once.
-private struct TwoReadings: @unchecked Sendable {
-    let encoders: (LZWEncoder, LZWEncoder)
-    let options: (UnsafePointer<UInt8>, UnsafePointer<UInt8>)
-    let optionCounts: UnsafePointer<UInt8>
-    let chosen: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)
-    let outputs: (UnsafeMutablePointer<[UInt8]>, UnsafeMutablePointer<[UInt8]>)
-    let count: Int
-    let minimumCodeSize: Int
+/// One reading of a frame: each pixel's options, the indices chosen, and an LZW encoder, so
+/// that two readings can be compressed at once.
+private final class FrameReading {
+    var options: [UInt8]
+    var optionCounts: [UInt8]
+    var chosen: [UInt8]
+    /// The indices chosen in a local colour table's numbering.
+    var localChosen: [UInt8]
+    private let lzw = LZWEncoder()
 
-    /// Compresses reading `index` (0 or 1).
-    func compress(_ index: Int) {
-        let first = index == 0
-        (first ? encoders.0 : encoders.1).encode(
-            options: first ? options.0 : options.1, optionCounts: optionCounts, count: count,
-            minimumCodeSize: minimumCodeSize, chosen: first ? chosen.0 : chosen.1, into: &(first ? outputs.0 : outputs.1).pointee)
+    init(pixels: Int) {
+        options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
+        optionCounts = Array(repeating: 0, count: pixels)
+        chosen = Array(repeating: 0, count: pixels)
+        localChosen = Array(repeating: 0, count: pixels)
     }
+
+    /// LZW-compresses the first `count` pixels' options into `data`, writing the indices
+    /// chosen to `chosen` (or `localChosen`).
+    @_optimize(speed)
+    func encode(count: Int, minimumCodeSize: Int, into data: inout [UInt8], local: Bool) {
+        let lzw = self.lzw
+        options.withUnsafeBufferPointer { options in
+            optionCounts.withUnsafeBufferPointer { optionCounts in
+                if local {
+                    localChosen.withUnsafeMutableBufferPointer { chosen in
+                        lzw.encode(
+                            options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
+                            minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
+                    }
+                } else {
+                    chosen.withUnsafeMutableBufferPointer { chosen in
+                        lzw.encode(
+                            options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
+                            minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A value handed to another thread by code that keeps the threads' work apart.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
