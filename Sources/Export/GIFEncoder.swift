@@ -24,11 +24,11 @@ import Raster
 ///    `encodeFrame`): a frame's PSNR stays within about 1.5 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
 ///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing.
-///    Which option ties should favour depends on the picture: the colour shown where the
-///    unchanged area is flat (strings mix sent and kept pixels), the transparent index where
-///    it is varied (transparent runs recur on every row). Transparency usually wins; the
-///    shown colours' reading is compressed beside it, and the smaller kept, while it has
-///    won lately (see `encodeFrame`). A
+///    Which option ties should favour depends on the picture (`TieBreak`): transparency
+///    (transparent runs recur on every row), or runs (gifsicle's rule: a stretch that may be
+///    transparent favours transparency once it holds two colours, its colour while it holds
+///    one). Transparency usually wins; the runs reading is compressed beside it, and the
+///    smaller kept, while it has won lately (see `encodeFrame`). A
 ///    frame whose pixels use at most half the palette's index range is also tried with a
 ///    local colour table of just those colours (narrower codes) and keeps it if smaller. A
 ///    frame identical to the previous one is a single transparent pixel, so the frame count
@@ -68,12 +68,12 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var shownError = 0
     /// The previous frame's tolerance (its index in the frame's list, highest first).
     private var lastLevel = 0
-    /// The last frame whose shown colours' reading was smaller than its transparent one.
-    private var lastShownWin = 0
-    /// Both readings are compressed for this many frames after the shown colours' last won…
-    static let shownReadingMemory = 16
+    /// The last frame whose runs reading was at least 1 % smaller than its transparency reading.
+    private var lastRunsWin = 0
+    /// Both readings are compressed for this many frames after the runs reading last won…
+    static let runsReadingMemory = 16
     /// …and on every frame whose number is a multiple of this.
-    static let shownReadingProbe = 8
+    static let runsReadingProbe = 8
     /// Frames with at least this many pixels to send compress two readings on two threads.
     static let parallelPixels = 4096
     private var block: [UInt8] = []
@@ -212,8 +212,8 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// the budget. The search starts one step above the previous frame's tolerance, since
     /// neighbouring frames need much the same. Readings that favour transparency at ties are
     /// compressed two tolerances at a time, on two threads; while the reading that favours
-    /// shown colours has won within the last `shownReadingMemory` frames (and every
-    /// `shownReadingProbe` frames otherwise) both readings of one tolerance run instead, and
+    /// runs (`TieBreak`) has won within the last `runsReadingMemory` frames (and every
+    /// `runsReadingProbe` frames otherwise) both readings of one tolerance run instead, and
     /// the smaller counts.
     @_optimize(speed)
     private func encodeFrame() {
@@ -272,25 +272,27 @@ final class GIFEncoder: AnalyzingFrameSink {
         var frame: CompressedFrame
         var reading: FrameReading
         let both = !first
-            && (frameCount - lastShownWin <= Self.shownReadingMemory || frameCount % Self.shownReadingProbe == 0)
+            && (frameCount - lastRunsWin <= Self.runsReadingMemory || frameCount % Self.runsReadingProbe == 0)
         var speculates = lastLevel > level
         while true {
             let (a, b) = (readings.0, readings.1)
             if first {
-                frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: true, transparentFirst: false)
+                frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: true, ties: .runs)
                 reading = a
                 if fits(frame) { break }
                 level += 1
             } else if both {
                 let (t, rect) = (tolerances[level], rects[level])
-                var shownFirst: CompressedFrame?
-                var transparentFirst: CompressedFrame?
+                var runs: CompressedFrame?
+                var transparency: CompressedFrame?
                 inParallel(pixels: rect.pixelCount,
-                    { shownFirst = self.compress(a, tolerance: t, rect: rect, first: false, transparentFirst: false) },
-                    { transparentFirst = self.compress(b, tolerance: t, rect: rect, first: false, transparentFirst: true) })
-                let (x, y) = (shownFirst!, transparentFirst!)
-                if x.data.count < y.data.count { lastShownWin = frameCount }
-                // Ties keep the shown colours' reading.
+                    { runs = self.compress(a, tolerance: t, rect: rect, first: false, ties: .runs) },
+                    { transparency = self.compress(b, tolerance: t, rect: rect, first: false, ties: .transparency) })
+                let (x, y) = (runs!, transparency!)
+                // A win by at least 1 % keeps both readings going (smaller ones are not worth
+                // giving up two tolerances at once).
+                if 100 * x.data.count <= 99 * y.data.count { lastRunsWin = frameCount }
+                // Ties keep the runs reading.
                 (frame, reading) = x.data.count <= y.data.count ? (x, a) : (y, b)
                 if fits(frame) { break }
                 level += 1
@@ -301,7 +303,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                 let next = speculates ? min(level + 1, tolerances.count - 1) : level
                 speculates = true
                 if next == level {
-                    frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: false, transparentFirst: true)
+                    frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: false, ties: .transparency)
                     reading = a
                     if fits(frame) { break }
                     level += 1
@@ -310,8 +312,8 @@ final class GIFEncoder: AnalyzingFrameSink {
                 var higher: CompressedFrame?
                 var lower: CompressedFrame?
                 inParallel(pixels: rects[next].pixelCount,
-                    { higher = self.compress(a, tolerance: tolerances[level], rect: rects[level], first: false, transparentFirst: true) },
-                    { lower = self.compress(b, tolerance: tolerances[next], rect: rects[next], first: false, transparentFirst: true) })
+                    { higher = self.compress(a, tolerance: tolerances[level], rect: rects[level], first: false, ties: .transparency) },
+                    { lower = self.compress(b, tolerance: tolerances[next], rect: rects[next], first: false, ties: .transparency) })
                 (frame, reading) = (higher!, a)
                 if fits(frame) { break }
                 level = next
@@ -402,23 +404,20 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Compresses the mapped frame (`target`) at squared tolerance `tolerance`, sending `rect`,
-    /// into `reading`'s buffers. `transparentFirst` lists the transparent index first wherever
-    /// it is an option, so that ties favour it (otherwise they favour the colour shown).
+    /// into `reading`'s buffers, settling ties between a pixel's colour and transparency by `ties`.
     ///
     /// Reads only the encoder's frame state and the mapper's warmed caches: two calls with
     /// different readings may run at once.
     @_optimize(speed)
     private func compress(
-        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, transparentFirst: Bool
+        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, ties: TieBreak
     ) -> CompressedFrame {
-        let width = settings.width
         let mapper = self.mapper!
-        let transparent = UInt8(transparentIndex)
         let width5 = LZWEncoder.maximumOptions
         let count = rect.pixelCount
-        let outsideError = gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, transparentFirst: transparentFirst)
+        let outsideError = gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
         var data: [UInt8] = []
-        reading.encode(count: count, minimumCodeSize: minimumCodeSize, into: &data, local: false)
+        reading.encode(count: count, minimumCodeSize: minimumCodeSize, scratch: false, into: &data)
         // A frame that uses few of the palette's colours may be cheaper with a local colour
         // table of just those: LZW codes start one bit wider than the table's index size, so
         // a 16-colour table saves up to 4 bits per code while the dictionary is young.
@@ -451,11 +450,11 @@ final class GIFEncoder: AnalyzingFrameSink {
                 }
             }
             var local: [UInt8] = []
-            reading.encode(count: count, minimumCodeSize: localCodeSize, into: &local, local: true)
+            reading.encode(count: count, minimumCodeSize: localCodeSize, scratch: true, into: &local)
             if local.count + 3 << max(localBits, 1) < data.count {
                 data = local
                 reading.chosen.withUnsafeMutableBufferPointer { chosen in
-                    reading.localChosen.withUnsafeBufferPointer { local in
+                    reading.scratchChosen.withUnsafeBufferPointer { local in
                         for k in 0..<count { chosen[k] = UInt8(symbols[Int(local[k])]) }
                     }
                 }
@@ -466,26 +465,35 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         // The error is only needed where a lower tolerance could be tried.
-        var error = outsideError
-        if tolerance > 0 {
-            current.withUnsafeBufferPointer { current in
-            reading.chosen.withUnsafeBufferPointer { chosen in
-            shown.withUnsafeBufferPointer { shown in
-                var k = 0
-                for y in rect.minY...rect.maxY {
-                    for x in rect.minX...rect.maxX {
-                        let i = y * width + x
-                        error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
-                        k += 1
-                    }
-                }
-            }
-            }
-            }
-        }
+        let error = tolerance > 0 ? outsideError + squaredError(of: reading.chosen, in: rect) : outsideError
         return CompressedFrame(
             minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY, data: data, codeSize: codeSize,
             localTable: localTable, localBits: localBits, transparent: frameTransparent, tolerance: tolerance, error: error)
+    }
+
+    /// The squared error of the pixels of `rect` shown with the indices `chosen` (row by row;
+    /// the transparent index keeps what a pixel shows).
+    @_optimize(speed)
+    private func squaredError(of chosen: [UInt8], in rect: PixelRect) -> Int {
+        let width = settings.width
+        let mapper = self.mapper!
+        let transparent = UInt8(transparentIndex)
+        var error = 0
+        current.withUnsafeBufferPointer { current in
+        chosen.withUnsafeBufferPointer { chosen in
+        shown.withUnsafeBufferPointer { shown in
+            var k = 0
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
+                    k += 1
+                }
+            }
+        }
+        }
+        }
+        return error
     }
 
     /// For each squared tolerance in `tolerances` (highest first), the rectangle of the pixels
@@ -546,7 +554,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// `rect`, which keep what they show (0 when `tolerance` is 0: no budget is checked then).
     @_optimize(speed)
     private func gatherOptions(
-        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, transparentFirst: Bool
+        _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, ties: TieBreak
     ) -> Int {
         let width = settings.width
         let mapper = self.mapper!
@@ -575,7 +583,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                         if tolerance > 0 { outsideError -= kept }
                         if wanted == shown[i] || kept <= (error == 0 ? 0 : max(error, tolerance)) {
                             // The mapped index stays first unless ties are to favour transparency.
-                            if transparentFirst {
+                            if ties == .transparency {
                                 o[1] = wanted
                                 o[0] = transparent
                             } else {
@@ -617,8 +625,58 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         }
+        if !first && ties == .runs { preferRuns(reading, count: rect.pixelCount) }
         return outsideError
     }
+
+    /// Orders the options of `reading`'s first `count` pixels to favour runs (gifsicle's rule
+    /// for choosing transparency): a stretch of pixels that may be transparent favours
+    /// transparency from its start once it holds two colours, and keeps favouring its colour
+    /// while it holds one, so that it joins the sent pixels around it in a run.
+    @_optimize(speed)
+    private func preferRuns(_ reading: FrameReading, count: Int) {
+        let transparent = UInt8(transparentIndex)
+        let width5 = LZWEncoder.maximumOptions
+        reading.options.withUnsafeMutableBufferPointer { options in
+            reading.optionCounts.withUnsafeBufferPointer { optionCounts in
+                let o = options
+                // Pixels that may be transparent list their colour first and transparency second.
+                var colours = 0
+                var start = 0
+                var previous: UInt8 = 0
+                for k in 0..<count {
+                    guard optionCounts[k] >= 2 && o[width5 * k + 1] == transparent else {
+                        colours = 0
+                        previous = o[width5 * k]
+                        continue
+                    }
+                    let colour = o[width5 * k]
+                    if colours == 0 {
+                        start = k
+                        colours = 1
+                    } else if colours == 1 && colour != previous {
+                        for j in start..<k where o[width5 * j] != transparent { o.swapAt(width5 * j, width5 * j + 1) }
+                        colours = 2
+                    }
+                    if colours == 2 {
+                        o.swapAt(width5 * k, width5 * k + 1)
+                        previous = transparent
+                    } else {
+                        previous = colour
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How a reading settles ties between sending a pixel's colour and keeping it transparent.
+private enum TieBreak {
+    /// Transparency, wherever it is an option: transparent runs recur on every row.
+    case transparency
+    /// Runs: a stretch that may be transparent is made so once it holds two colours; a stretch
+    /// of one colour favours its colour, joining the sent pixels around it.
+    case runs
 }
 
 /// One reading of a frame: each pixel's options, the indices chosen, and an LZW encoder, so
@@ -627,26 +685,27 @@ private final class FrameReading {
     var options: [UInt8]
     var optionCounts: [UInt8]
     var chosen: [UInt8]
-    /// The indices chosen in a local colour table's numbering.
-    var localChosen: [UInt8]
+    /// The indices chosen by an attempt that may not be kept (in a local colour table's
+    /// numbering).
+    var scratchChosen: [UInt8]
     private let lzw = LZWEncoder()
 
     init(pixels: Int) {
         options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
         optionCounts = Array(repeating: 0, count: pixels)
         chosen = Array(repeating: 0, count: pixels)
-        localChosen = Array(repeating: 0, count: pixels)
+        scratchChosen = Array(repeating: 0, count: pixels)
     }
 
     /// LZW-compresses the first `count` pixels' options into `data`, writing the indices
-    /// chosen to `chosen` (or `localChosen`).
+    /// chosen to `chosen` (or, for an attempt that may not be kept, to `scratchChosen`).
     @_optimize(speed)
-    func encode(count: Int, minimumCodeSize: Int, into data: inout [UInt8], local: Bool) {
+    func encode(count: Int, minimumCodeSize: Int, scratch: Bool, into data: inout [UInt8]) {
         let lzw = self.lzw
         options.withUnsafeBufferPointer { options in
             optionCounts.withUnsafeBufferPointer { optionCounts in
-                if local {
-                    localChosen.withUnsafeMutableBufferPointer { chosen in
+                if scratch {
+                    scratchChosen.withUnsafeMutableBufferPointer { chosen in
                         lzw.encode(
                             options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
                             minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
