@@ -244,7 +244,6 @@ do {
 // counted); medians of three runs, alternating.
 print("\n| GIF of a seed demo | size | frames | recipe s | animate s | ÷ recipe |")
 print("| --- | --- | ---: | ---: | ---: | ---: |")
-let timelines = root.appendingPathComponent("Timelines")
 let gifDemos = try FileManager.default.contentsOfDirectory(atPath: timelines.path)
     .filter { name in name.hasSuffix(".json") && (demoFilter.map { name.contains($0) } ?? true) }.sorted()
 for (name, scale) in gifDemos.map({ ($0, 1) }) + (gifDemos.contains("clip-shape.json") ? [("clip-shape.json", 2)] : []) {
