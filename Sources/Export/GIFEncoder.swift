@@ -235,8 +235,9 @@ final class GIFEncoder: AnalyzingFrameSink {
                             guard mapper.tolerance > 0 else { return }
                             // Where the colour changed: the error at the nearest entry and as shown,
                             // kept up to date (as shown also after the frame, where that changed), and
-                            // the near entries looked up once, so that readings on two threads only
-                            // read the mapper's caches.
+                            // the nearest and (where the mapped entry is not exact) near entries looked
+                            // up, so that readings on two threads only read the mapper's caches (which
+                            // fill on first use).
                             nearestErrors.withUnsafeMutableBufferPointer { nearestErrors in
                             shownErrors.withUnsafeMutableBufferPointer { shownErrors in
                                 let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
@@ -249,7 +250,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                                     let kept = Int32(mapper.distanceSquared(p, Int(shown[i])))
                                     shownError += Int(kept - shownErrors[i])
                                     shownErrors[i] = kept
-                                    if error > 0 { _ = mapper.alternatives(p[0], p[1], p[2]) }
+                                    if mapper.distanceSquared(p, Int(target[i])) > 0 { _ = mapper.alternatives(p[0], p[1], p[2]) }
                                 }
                             }
                             }
