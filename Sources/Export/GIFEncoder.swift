@@ -702,21 +702,22 @@ private final class FrameReading {
     /// chosen to `chosen` (or, for an attempt that may not be kept, to `scratchChosen`).
     @_optimize(speed)
     func encode(count: Int, minimumCodeSize: Int, scratch: Bool, into data: inout [UInt8]) {
+        if scratch {
+            encode(count: count, minimumCodeSize: minimumCodeSize, choosing: &scratchChosen, into: &data)
+        } else {
+            encode(count: count, minimumCodeSize: minimumCodeSize, choosing: &chosen, into: &data)
+        }
+    }
+
+    @_optimize(speed)
+    private func encode(count: Int, minimumCodeSize: Int, choosing chosen: inout [UInt8], into data: inout [UInt8]) {
         let lzw = self.lzw
         options.withUnsafeBufferPointer { options in
             optionCounts.withUnsafeBufferPointer { optionCounts in
-                if scratch {
-                    scratchChosen.withUnsafeMutableBufferPointer { chosen in
-                        lzw.encode(
-                            options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
-                            minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
-                    }
-                } else {
-                    chosen.withUnsafeMutableBufferPointer { chosen in
-                        lzw.encode(
-                            options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
-                            minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
-                    }
+                chosen.withUnsafeMutableBufferPointer { chosen in
+                    lzw.encode(
+                        options: options.baseAddress!, optionCounts: optionCounts.baseAddress!, count: count,
+                        minimumCodeSize: minimumCodeSize, chosen: chosen.baseAddress!, into: &data)
                 }
             }
         }
