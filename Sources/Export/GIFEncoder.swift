@@ -17,11 +17,16 @@ import Raster
 ///    transparent index (keeping what it shows) when what it shows is as close to its colour
 ///    as the mapped entry, or within the tolerance; and, only for pixels whose colour changed
 ///    (every pixel of the first frame), up to three more entries within the tolerance of it.
-///    Still pixels never take a new error, since it would stay on screen for as long as they
-///    stay still, and neither do colours the palette holds exactly (flat fills, backgrounds),
-///    where a faint residue would show. The
-///    tolerance is `lossy` unless the frame would then exceed its error budget (see
-///    `encodeFrame`): a frame's PSNR stays within about 1.5 dB of the palette's own.
+///    Pixels at rest take no error beyond their mapped entry's, since it would stay on screen
+///    for as long as they rest: neither pixels whose colour did not change nor those whose
+///    colour will not change in the next frame (encoding runs one frame behind to know), nor
+///    any pixel of the last frame. So an approximation lasts only while a pixel keeps
+///    changing; one left on pixels that came to rest would show as a ghost of what moved past
+///    (the anti-aliased fringe of scrolled text). Neither do colours the palette holds exactly
+///    (flat fills, backgrounds), where a faint residue would show. The first frame is the
+///    exception: its pixels may take near entries within its budget. The tolerance is `lossy`
+///    unless the frame would then exceed its error budget (see `encodeFrame`): a frame's
+///    PSNR stays within about 1.1 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
 ///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing.
 ///    Which option ties should favour depends on the picture (`TieBreak`): transparency
@@ -52,8 +57,13 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var mapper: PaletteMapper?
     private var transparentIndex = 0
     private var minimumCodeSize = 2
+    /// The frame being encoded, the one before it, and the one after it (encoding runs one
+    /// frame behind, to know which pixels come to rest).
     private var current: [UInt8]
     private var previous: [UInt8]
+    private var upcoming: [UInt8]
+    /// Whether `current` holds the last frame, which has no `upcoming`.
+    private var isLast = false
     private var shown: [UInt8]
     private var target: [UInt8]
     private var errors: [Float]
@@ -79,8 +89,8 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var block: [UInt8] = []
     private var frameCount = 0
     /// The share by which a frame's squared error may exceed that of its colours' nearest
-    /// entries (a PSNR at most 1.5 dB lower)…
-    static let errorGrowth = 0.4
+    /// entries (a PSNR at most 1.1 dB lower)…
+    static let errorGrowth = 0.3
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
     /// PSNR of 53 dB).
     static let errorFloor = 1.0
@@ -97,6 +107,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         histogram = ColorHistogram()
         current = Array(repeating: 0, count: pixels * 4)
         previous = Array(repeating: 0, count: pixels * 4)
+        upcoming = Array(repeating: 0, count: pixels * 4)
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
         readings = (FrameReading(pixels: pixels), FrameReading(pixels: pixels))
@@ -118,7 +129,7 @@ final class GIFEncoder: AnalyzingFrameSink {
             cancel()
             throw error
         }
-        composite(frame)
+        composite(frame, into: &current)
         current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
     }
 
@@ -127,12 +138,15 @@ final class GIFEncoder: AnalyzingFrameSink {
         guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
             try settings.checkSize(of: frame, path: path)
-            composite(frame)
-            if mapper == nil { try start(output) }
-            encodeFrame()
-            try output.write(block)
-            frameCount += 1
-            swap(&current, &previous)
+            // The first frame waits for the second.
+            guard mapper != nil else {
+                composite(frame, into: &current)
+                try start(output)
+                return
+            }
+            composite(frame, into: &upcoming)
+            try writeFrame(to: output)
+            swap(&current, &upcoming)
         } catch {
             cancel()
             throw error
@@ -143,7 +157,9 @@ final class GIFEncoder: AnalyzingFrameSink {
     func finish() throws(ExportError) {
         guard isOpen, let output else { throw .sinkClosed(path: path) }
         do throws(ExportError) {
-            guard frameCount > 0 else { throw ExportError.noFrames(path: path) }
+            guard mapper != nil else { throw ExportError.noFrames(path: path) }
+            isLast = true
+            try writeFrame(to: output)
             try output.write([GIFWriter.trailer])
             try output.close()
             try file.commit()
@@ -169,11 +185,20 @@ final class GIFEncoder: AnalyzingFrameSink {
         histogram = nil
     }
 
-    /// Composites `frame` over the matte into `current`.
+    /// Encodes and writes `current`; it becomes `previous`.
     @_optimize(speed)
-    private func composite(_ frame: Pixmap) {
+    private func writeFrame(to output: FileOutput) throws(ExportError) {
+        encodeFrame()
+        try output.write(block)
+        frameCount += 1
+        swap(&current, &previous)
+    }
+
+    /// Composites `frame` over the matte into `buffer`.
+    @_optimize(speed)
+    private func composite(_ frame: Pixmap, into buffer: inout [UInt8]) {
         let (width, height) = (settings.width, settings.height)
-        current.withUnsafeMutableBufferPointer { buffer in
+        buffer.withUnsafeMutableBufferPointer { buffer in
             frame.composite(over: matte, into: buffer.baseAddress!, linesize: width * 4, paddedWidth: width, paddedHeight: height)
         }
     }
@@ -376,6 +401,12 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
     }
 
+    /// Whether two RGBA pixels have the same colour.
+    @inline(__always)
+    private static func sameColour(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>) -> Bool {
+        p[0] == q[0] && p[1] == q[1] && p[2] == q[2]
+    }
+
     /// A rectangle of pixels, inclusive.
     private struct PixelRect {
         var minX: Int
@@ -506,12 +537,15 @@ final class GIFEncoder: AnalyzingFrameSink {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
         var rects = [PixelRect](repeating: PixelRect(minX: width, minY: height, maxX: -1, maxY: -1), count: tolerances.count)
+        let last = isLast
         current.withUnsafeBufferPointer { current in
+        upcoming.withUnsafeBufferPointer { upcoming in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
         tolerances.withUnsafeBufferPointer { tolerances in
         rects.withUnsafeMutableBufferPointer { rects in
             let pixels = current.baseAddress!
+            let next = upcoming.baseAddress!
             let count = width * height
             // Eight indices at a time: most of a frame usually shows what it should already.
             let shownBytes = UnsafeRawPointer(shown.baseAddress!)
@@ -533,7 +567,8 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let error = mapper.distanceSquared(p, Int(target[i]))
                     guard kept > error else { continue }
                     let (x, y) = (i % width, i / width)
-                    for level in 0..<tolerances.count where error == 0 || kept > tolerances[level] {
+                    let rests = last || Self.sameColour(p, next + 4 * i)
+                    for level in 0..<tolerances.count where error == 0 || rests || kept > tolerances[level] {
                         rects[level].minX = min(rects[level].minX, x)
                         rects[level].minY = min(rects[level].minY, y)
                         rects[level].maxX = max(rects[level].maxX, x)
@@ -541,6 +576,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     }
                 }
             }
+        }
         }
         }
         }
@@ -561,8 +597,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         let mapper = self.mapper!
         let transparent = UInt8(transparentIndex)
         var outsideError = first || tolerance == 0 ? 0 : shownError
+        let last = isLast
         current.withUnsafeBufferPointer { current in
         previous.withUnsafeBufferPointer { previous in
+        upcoming.withUnsafeBufferPointer { upcoming in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
         reading.options.withUnsafeMutableBufferPointer { options in
@@ -579,10 +617,13 @@ final class GIFEncoder: AnalyzingFrameSink {
                     var n = 0
                     o[n] = wanted
                     n += 1
+                    // A pixel that comes to rest (the same colour in the next frame, or the last
+                    // frame) takes no error beyond its mapped entry's: it would stay on screen.
+                    let rests = !first && (last || Self.sameColour(p, upcoming.baseAddress! + 4 * i))
                     if !first {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
                         if tolerance > 0 { outsideError -= kept }
-                        if wanted == shown[i] || kept <= (error == 0 ? 0 : max(error, tolerance)) {
+                        if wanted == shown[i] || kept <= (error == 0 || rests ? error : max(error, tolerance)) {
                             // The mapped index stays first unless ties are to favour transparency.
                             if ties == .transparency {
                                 o[1] = wanted
@@ -600,7 +641,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     // the whole animation.
                     let q = previous.baseAddress! + 4 * i
                     let nearest = tolerance > 0 && error > 0 ? UInt8(mapper.nearest(p[0], p[1], p[2])) : wanted
-                    if tolerance > 0 && error > 0 && (first ? wanted == nearest : p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) {
+                    if tolerance > 0 && error > 0 && (first ? wanted == nearest : !rests && !Self.sameColour(p, q)) {
                         let near = mapper.alternatives(p[0], p[1], p[2])
                         let nearCount = Int(near >> 24 & 3)
                         if nearest != wanted && n < LZWEncoder.maximumOptions {
@@ -620,6 +661,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     k += 1
                 }
             }
+        }
         }
         }
         }
