@@ -26,7 +26,7 @@ import Raster
 ///    (flat fills, backgrounds), where a faint residue would show. The first frame is the
 ///    exception: its pixels may take near entries within its budget. The tolerance is `lossy`
 ///    unless the frame would then exceed its error budget (see `encodeFrame`): a frame's
-///    PSNR stays within about 1.1 dB of the palette's own.
+///    PSNR stays within about 1.8 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
 ///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing.
 ///    Which option ties should favour depends on the picture (`TieBreak`): transparency
@@ -89,11 +89,11 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var block: [UInt8] = []
     private var frameCount = 0
     /// The share by which a frame's squared error may exceed that of its colours' nearest
-    /// entries (a PSNR at most 1.1 dB lower)…
-    static let errorGrowth = 0.3
+    /// entries (a PSNR at most 1.8 dB lower)…
+    static let errorGrowth = 0.5
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
-    /// PSNR of 53 dB).
-    static let errorFloor = 1.0
+    /// PSNR of 56 dB).
+    static let errorFloor = 0.5
     private var isOpen = true
 
     init(path: String, settings: EncoderSettings) throws(ExportError) {

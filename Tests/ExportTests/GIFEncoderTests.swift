@@ -163,7 +163,7 @@ final class GIFEncoderTests: XCTestCase {
     func testLossyStaysWithinEachFramesErrorBudget() throws {
         // A two-axis gradient of about 4,000 colours scrolling 3 px a frame: every pixel changes
         // every frame, so the largest tolerance would move all of them. Each frame's squared
-        // error must stay within 1.3 times that of the exact mapping plus 1 per pixel, and the
+        // error must stay within 1.5 times that of the exact mapping plus 0.5 per pixel, and the
         // budget must still leave room to use the tolerance (a smaller file).
         let (width, height) = (96, 64)
         let frames = scrollingGradient(width: width, height: height, count: 8)
@@ -186,7 +186,7 @@ final class GIFEncoderTests: XCTestCase {
         let exactErrors = try squaredErrors(exactPath)
         let lossyErrors = try squaredErrors(lossyPath)
         for (index, (lossy, exact)) in zip(lossyErrors, exactErrors).enumerated() {
-            XCTAssertLessThanOrEqual(lossy, 1.3 * exact + Double(width * height), "frame \(index)")
+            XCTAssertLessThanOrEqual(lossy, 1.5 * exact + 0.5 * Double(width * height), "frame \(index)")
         }
         let sizes = try [exactPath, lossyPath].map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
         XCTAssertLessThan(sizes[1], sizes[0], "lossy \(sizes[1]) bytes, exact \(sizes[0])")
