@@ -8,18 +8,33 @@ import Glibc
 /// `rename(2)` stays on one file system and is atomic: readers see the old target or
 /// the complete new one, never a partial file. Until `commit()` the target is untouched;
 /// `discard()` removes the temporary.
-struct AtomicFile: Sendable {
+///
+/// A target that exists and is neither a regular file nor a folder (a device such as
+/// `/dev/null`, a named pipe) is written in place instead: renaming onto it would replace
+/// the device with a file, and removing it would delete it.
+public struct AtomicFile: Sendable {
     /// Where the file ends up.
     let target: String
-    /// Where it is written meanwhile.
+    /// Where it is written meanwhile (the target itself when `isSpecial`).
     let temporary: String
+    /// Whether the target is a device or a pipe, written in place.
+    let isSpecial: Bool
 
     init(target: String) {
         self.target = target
+        isSpecial = Self.isSpecialFile(target)
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        temporary = "\(directory).\(name).partial-\(getpid())"
+        temporary = isSpecial ? target : "\(directory).\(name).partial-\(getpid())"
+    }
+
+    /// Whether `path` exists and is neither a regular file nor a folder (following links).
+    public static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
     }
 
     /// Writes `bytes` to the temporary, replacing any earlier temporary content.
@@ -42,11 +57,13 @@ struct AtomicFile: Sendable {
 
     /// Renames the temporary onto the target, replacing an existing target atomically.
     func commit() throws(ExportError) {
+        guard !isSpecial else { return }
         guard rename(temporary, target) == 0 else { throw .fileSystem("moving the finished file into place", path: target) }
     }
 
     /// Removes the temporary if it exists; never touches the target.
     func discard() {
+        guard !isSpecial else { return }
         unlink(temporary)
     }
 }

@@ -3,13 +3,18 @@ import Foundation
 
 /// Checks made before any frame is rendered, so that a bad output path fails fast.
 enum OutputPath {
-    /// Fails when the output exists and `overwrite` is off, or its folder is missing
-    /// (a PNG sequence's folder is created by the encoder).
+    /// Fails when the output is a folder, exists as a file and `overwrite` is off, or its
+    /// folder is missing (a PNG sequence's folder is created by the encoder). A device or
+    /// a named pipe (`/dev/null`) is written in place and needs no `overwrite`.
     static func checkWritable(_ path: String, format: OutputFormat, overwrite: Bool) throws {
         let fm = FileManager.default
         if case .pngSequence = format { return }
-        if fm.fileExists(atPath: path) && !overwrite {
-            throw CommandFailure.invalid("\(path) exists; pass --overwrite to replace it")
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw CommandFailure.invalid("\(path) is a folder; name the output file") }
+            if !overwrite && !AtomicFile.isSpecialFile(path) {
+                throw CommandFailure.invalid("\(path) exists; pass --overwrite to replace it")
+            }
         }
         let folder = FilePath.directory(of: path)
         var isDirectory: ObjCBool = false

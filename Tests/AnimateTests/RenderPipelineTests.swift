@@ -183,6 +183,35 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(frames.first).pixel(x: 20, y: 40).a, 240)
     }
 
+    func testANamedPipeIsWrittenInPlaceAndAFolderIsRefused() throws {
+        // A device or a pipe (`-o /dev/null`) is written in place: renaming a finished
+        // temporary onto it would replace it with a file. No --overwrite is needed. A folder
+        // is a PNG sequence unless another format is asked for, which is refused.
+        let timeline = try writeTimeline("circle.json")
+        let pipe = path("frames.pipe")
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let copy = path("copy.gif")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [pipe]
+        FileManager.default.createFile(atPath: copy, contents: nil)
+        reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
+        try reader.run()
+        let result = try animate([timeline, "-o", pipe, "--format", "gif", "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        reader.waitUntilExit()
+        var info = stat()
+        XCTAssertEqual(stat(pipe, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a pipe")
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: copy).count, 50)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["circle.json", "frames.pipe", "copy.gif"])
+
+        try FileManager.default.createDirectory(atPath: path("folder"), withIntermediateDirectories: false)
+        let folder = try animate([timeline, "-o", "folder", "--format", "gif", "--overwrite"])
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.contains("folder is a folder"), folder.stderr)
+    }
+
     func testBadRangesExitOneAndWriteNothing() throws {
         let timeline = try writeTimeline("circle.json")
         XCTAssertEqual(try animate([timeline, "-o", "x.gif", "--frames", "10..<500"]).status, 1)
