@@ -29,8 +29,11 @@ public struct AtomicFile: Sendable {
         temporary = isSpecial ? target : "\(directory).\(name).partial-\(getpid())"
     }
 
-    /// Whether `path` exists and is neither a regular file nor a folder (following links).
+    /// Whether `path` exists and is neither a regular file nor a folder (following links),
+    /// or lies under `/dev/` or `/proc/` (`/dev/stdout` redirected to a file is still written
+    /// in place).
     public static func isSpecialFile(_ path: String) -> Bool {
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return true }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
