@@ -142,7 +142,7 @@ struct RenderCommand: ParsableCommand {
         do {
             if let format { outputFormat = try OutputFormat(name: format, path: output) } else { outputFormat = try OutputFormat(path: output) }
         } catch {
-            throw CommandFailure.invalid(error.description)
+            throw CommandFailure.invalid(format == nil ? error.description + "; or name one with --format" : error.description)
         }
         if output != "-" { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
