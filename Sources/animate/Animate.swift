@@ -11,7 +11,7 @@ struct Animate: ParsableCommand {
             Examples:
               animate Timelines/clip-shape.json -o clip.gif
               animate Timelines/clip-shape.json -o clip.gif --max-size 500KB
-              animate Timelines/clip-shape.json --format rgba -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 440x260 -r 30 -i - out.mkv
+              animate Timelines/clip-shape.json --format rgba -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 480x280 -r 30 -i - out.mkv
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
               animate diff expected.mp4 actual.mp4 --report diff-report
