@@ -28,6 +28,8 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        // glibc's allocator settings (`mallopt`), which Glibc's module leaves out.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
@@ -35,7 +37,7 @@ let package = Package(
         ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CMalloc"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),

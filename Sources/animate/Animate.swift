@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Raster
 
 /// The `animate` command: timeline files in, animations out.
 @main
@@ -30,6 +31,7 @@ struct Animate: ParsableCommand {
     /// Parses and runs, mapping errors to the documented exit statuses: usage
     /// errors exit 1 (not ArgumentParser's 64), so that every invalid input is 1.
     static func main() {
+        FrameMemory.reuseFreedBuffers()
         do {
             var command = try parseAsRoot()
             // Before the output is opened, so that a signal arriving meanwhile

@@ -29,7 +29,7 @@ final class RenderPipelineTests: XCTestCase {
         // Standard output goes to a file, so that a large output cannot fill a pipe while
         // standard error is read.
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("animate-stdout-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let output = try FileHandle(forWritingTo: outputFile)
         let errors = Pipe()
@@ -194,7 +194,7 @@ final class RenderPipelineTests: XCTestCase {
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: "/bin/cat")
         reader.arguments = [pipe]
-        FileManager.default.createFile(atPath: copy, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: copy, contents: nil))
         reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
         try reader.run()
         let result = try animate([timeline, "-o", pipe, "--format", "gif", "--quiet"])

@@ -16,6 +16,8 @@ import Timeline
 // delete Benchmarks/.build/release.yaml and Benchmarks/.build/release/description.json
 // so that SwiftPM lists the files again.
 
+// The allocator policy the command line runs with (frame buffers reused, not refaulted).
+FrameMemory.reuseFreedBuffers()
 let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
 let perRound = 3
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
