@@ -634,9 +634,9 @@ final class GIFEncoder: AnalyzingFrameSink {
                             n += 1
                         }
                     }
-                    // Only pixels whose colour changed (all, in the first frame) may take a near
-                    // entry: an error on a still pixel would stay on screen for as long as the
-                    // pixel stays still. The first frame's errors stay within its budget, and its
+                    // Only pixels whose colour changed and changes again (all, in the first frame)
+                    // may take a near entry: an error on a pixel at rest would stay on screen for
+                    // as long as it rests. The first frame's errors stay within its budget, and its
                     // dithered pixels keep their place in the pattern, which still areas show for
                     // the whole animation.
                     let q = previous.baseAddress! + 4 * i
