@@ -71,6 +71,11 @@ final class GIFEncoder: AnalyzingFrameSink {
     private let readings: (FrameReading, FrameReading)
     /// Each pixel's squared error at its nearest palette entry, and their sum (when lossy).
     private var nearestErrors: [Int32]
+    /// Where the colour changed (when lossy): each pixel's nearest entry and, where its mapped
+    /// entry is not exact, its near entries (`PaletteMapper.alternatives`), looked up once
+    /// per frame for every reading.
+    private var nearestIndices: [UInt8]
+    private var nearEntries: [UInt32]
     private var mappedError = 0
     /// Each pixel's squared error as shown now, and their sum (when lossy): what a pixel left
     /// out of a frame's rectangle adds to its error.
@@ -112,6 +117,8 @@ final class GIFEncoder: AnalyzingFrameSink {
         target = Array(repeating: 0, count: pixels)
         readings = (FrameReading(pixels: pixels), FrameReading(pixels: pixels))
         nearestErrors = Array(repeating: 0, count: pixels)
+        nearestIndices = Array(repeating: 0, count: pixels)
+        nearEntries = Array(repeating: 0, count: pixels)
         shownErrors = Array(repeating: 0, count: pixels)
         errors = Array(repeating: 0, count: 2 * (settings.width + 2) * 3)
     }
@@ -265,18 +272,24 @@ final class GIFEncoder: AnalyzingFrameSink {
                             // fill on first use).
                             nearestErrors.withUnsafeMutableBufferPointer { nearestErrors in
                             shownErrors.withUnsafeMutableBufferPointer { shownErrors in
+                            nearestIndices.withUnsafeMutableBufferPointer { nearestIndices in
+                            nearEntries.withUnsafeMutableBufferPointer { nearEntries in
                                 let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
                                 let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
                                 for i in 0..<width * height where first || now[i] != before[i] {
                                     let p = pixels + 4 * i
-                                    let error = Int32(mapper.distanceSquared(p, mapper.nearest(p[0], p[1], p[2])))
+                                    let nearest = mapper.nearest(p[0], p[1], p[2])
+                                    nearestIndices[i] = UInt8(nearest)
+                                    let error = Int32(mapper.distanceSquared(p, nearest))
                                     mappedError += Int(error - nearestErrors[i])
                                     nearestErrors[i] = error
                                     let kept = Int32(mapper.distanceSquared(p, Int(shown[i])))
                                     shownError += Int(kept - shownErrors[i])
                                     shownErrors[i] = kept
-                                    if mapper.distanceSquared(p, Int(target[i])) > 0 { _ = mapper.alternatives(p[0], p[1], p[2]) }
+                                    if mapper.distanceSquared(p, Int(target[i])) > 0 { nearEntries[i] = mapper.alternatives(p[0], p[1], p[2]) }
                                 }
+                            }
+                            }
                             }
                             }
                         }
@@ -603,9 +616,13 @@ final class GIFEncoder: AnalyzingFrameSink {
         upcoming.withUnsafeBufferPointer { upcoming in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
+        nearestIndices.withUnsafeBufferPointer { nearestIndices in
+        nearEntries.withUnsafeBufferPointer { nearEntries in
         reading.options.withUnsafeMutableBufferPointer { options in
         reading.optionCounts.withUnsafeMutableBufferPointer { optionCounts in
             let pixels = current.baseAddress!
+            let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
+            let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
             var k = 0
             for y in rect.minY...rect.maxY {
                 for x in rect.minX...rect.maxX {
@@ -639,10 +656,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                     // as long as it rests. The first frame's errors stay within its budget, and its
                     // dithered pixels keep their place in the pattern, which still areas show for
                     // the whole animation.
-                    let q = previous.baseAddress! + 4 * i
-                    let nearest = tolerance > 0 && error > 0 ? UInt8(mapper.nearest(p[0], p[1], p[2])) : wanted
-                    if tolerance > 0 && error > 0 && (first ? wanted == nearest : !rests && !Self.sameColour(p, q)) {
-                        let near = mapper.alternatives(p[0], p[1], p[2])
+                    let changed = first || now[i] != before[i]
+                    let nearest = tolerance > 0 && error > 0 && changed ? nearestIndices[i] : wanted
+                    if tolerance > 0 && error > 0 && changed && (first ? wanted == nearest : !rests) {
+                        let near = nearEntries[i]
                         let nearCount = Int(near >> 24 & 3)
                         if nearest != wanted && n < LZWEncoder.maximumOptions {
                             o[n] = nearest
@@ -661,6 +678,8 @@ final class GIFEncoder: AnalyzingFrameSink {
                     k += 1
                 }
             }
+        }
+        }
         }
         }
         }
