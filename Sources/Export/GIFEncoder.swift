@@ -268,8 +268,9 @@ final class GIFEncoder: AnalyzingFrameSink {
                             // Where the colour changed: the error at the nearest entry and as shown,
                             // kept up to date (as shown also after the frame, where that changed), and
                             // the nearest and (where the mapped entry is not exact) near entries looked
-                            // up, so that readings on two threads only read the mapper's caches (which
-                            // fill on first use).
+                            // up here, once: readings, two at a time on two threads, read them from
+                            // `nearestIndices` and `nearEntries` (the mapper's caches fill on first use,
+                            // and are written only here).
                             nearestErrors.withUnsafeMutableBufferPointer { nearestErrors in
                             shownErrors.withUnsafeMutableBufferPointer { shownErrors in
                             nearestIndices.withUnsafeMutableBufferPointer { nearestIndices in
