@@ -37,9 +37,10 @@ public struct EncoderSettings: Equatable, Sendable {
     /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
     /// changed may be shown from it when that compresses better; 0...64, default 16. Colours the
     /// palette holds exactly, such as flat fills and backgrounds, are never moved, nor are pixels
-    /// at rest after the first frame (still, or still in the next frame), and a frame's squared
-    /// error stays within 1.5 times its palette's own plus 0.5 per pixel (the tolerance is lowered
-    /// for frames that would exceed it). 0 keeps every pixel at its mapped palette entry.
+    /// at rest (still, or still in the next frame), except in the first frame, where they move at
+    /// most half as far; a frame's squared error stays within 1.5 times its palette's own plus
+    /// 0.5 per pixel (the tolerance is lowered for frames that would exceed it). 0 keeps every
+    /// pixel at its mapped palette entry.
     public var lossy: Int
     /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
     /// frames are composited over `matte`.

@@ -23,8 +23,9 @@ import Raster
 ///    any pixel of the last frame. So an approximation lasts only while a pixel keeps
 ///    changing; one left on pixels that came to rest would show as a ghost of what moved past
 ///    (the anti-aliased fringe of scrolled text). Neither do colours the palette holds exactly
-///    (flat fills, backgrounds), where a faint residue would show. The first frame is the
-///    exception: its pixels may take near entries within its budget. The tolerance is `lossy`
+///    (flat fills, backgrounds), where a faint residue would show. The first frame, most of a
+///    short clip's bytes, is the exception: its pixels at rest may take near entries within a
+///    quarter of the squared tolerance, half the distance (others within all of it). The tolerance is `lossy`
 ///    unless the frame would then exceed its error budget (see `encodeFrame`): a frame's
 ///    PSNR stays within about 1.8 dB of the palette's own.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
@@ -99,6 +100,8 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
     /// PSNR of 56 dB).
     static let errorFloor = 0.5
+    /// In the first frame, pixels at rest take near entries within this share of the tolerance.
+    static let firstFrameRestShare = 4
     private var isOpen = true
 
     init(path: String, settings: EncoderSettings) throws(ExportError) {
@@ -636,8 +639,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                     o[n] = wanted
                     n += 1
                     // A pixel that comes to rest (the same colour in the next frame, or the last
-                    // frame) takes no error beyond its mapped entry's: it would stay on screen.
-                    let rests = !first && (last || Self.sameColour(p, upcoming.baseAddress! + 4 * i))
+                    // frame) takes no error beyond its mapped entry's: it would stay on screen. In
+                    // the first frame it may take near entries within a quarter of the tolerance.
+                    let settles = last || Self.sameColour(p, upcoming.baseAddress! + 4 * i)
+                    let rests = !first && settles
                     if !first {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
                         if tolerance > 0 { outsideError -= kept }
@@ -654,9 +659,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                     }
                     // Only pixels whose colour changed and changes again (all, in the first frame)
                     // may take a near entry: an error on a pixel at rest would stay on screen for
-                    // as long as it rests. The first frame's errors stay within its budget, and its
-                    // dithered pixels keep their place in the pattern, which still areas show for
-                    // the whole animation.
+                    // as long as it rests. The first frame, most of a short clip's bytes, lets
+                    // pixels at rest take near entries within `tolerance / firstFrameRestShare`;
+                    // its errors stay within its budget, and its dithered pixels keep their place
+                    // in the pattern, which still areas show for the whole animation.
                     let changed = first || now[i] != before[i]
                     let nearest = tolerance > 0 && error > 0 && changed ? nearestIndices[i] : wanted
                     if tolerance > 0 && error > 0 && changed && (first ? wanted == nearest : !rests) {
@@ -666,9 +672,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                             o[n] = nearest
                             n += 1
                         }
+                        let reach = first && settles ? tolerance / Self.firstFrameRestShare : tolerance
                         for j in 0..<nearCount where n < LZWEncoder.maximumOptions {
                             let option = UInt8(near >> (8 * UInt32(j)) & 0xFF)
-                            if mapper.distanceSquared(p, Int(option)) > tolerance { break }
+                            if mapper.distanceSquared(p, Int(option)) > reach { break }
                             if option != wanted && option != nearest {
                                 o[n] = option
                                 n += 1

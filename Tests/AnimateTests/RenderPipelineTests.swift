@@ -183,6 +183,35 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(frames.first).pixel(x: 20, y: 40).a, 240)
     }
 
+    func testAGIFsStillFirstFrameStaysWithinAQuarterOfTheTolerance() throws {
+        // The badge stands still for its first frames, so every pixel of the first frame is at
+        // rest: with the default --lossy 16 (squared 256) none may be farther from its colour
+        // than 64 or than the exact mapping puts it. (With the whole tolerance, 124 pixels are.)
+        let timeline = CommandLineTests.timeline("badge.json")
+        let options = ["--frames", "0..<2", "--scale", "0.5", "--quiet"]
+        XCTAssertEqual(try animate([timeline, "-o", "lossy.gif"] + options).status, 0)
+        XCTAssertEqual(try animate([timeline, "-o", "exact.gif", "--lossy", "0"] + options).status, 0)
+        XCTAssertEqual(try animate(["frame", timeline, "--frame", "0", "--scale", "0.5", "-o", "frame.png"]).status, 0)
+        let expected = try XCTUnwrap(try MediaProbe.decodeFrames(path: path("frame.png")).first)
+        let lossy = try MediaProbe.decodeFrames(path: path("lossy.gif"))
+        let exact = try MediaProbe.decodeFrames(path: path("exact.gif"))
+        XCTAssertEqual(lossy[1], lossy[0], "the badge stands still")
+        func error(_ a: PremultipliedRGBA8, _ b: PremultipliedRGBA8) -> Int {
+            [(a.r, b.r), (a.g, b.g), (a.b, b.b)].reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
+        }
+        var over = 0, approximated = 0
+        for y in 0..<expected.height {
+            for x in 0..<expected.width {
+                let colour = expected.pixel(x: x, y: y)
+                let (a, e) = (error(lossy[0].pixel(x: x, y: y), colour), error(exact[0].pixel(x: x, y: y), colour))
+                if a > max(e, 64) { over += 1 }
+                if a > e { approximated += 1 }
+            }
+        }
+        XCTAssertEqual(over, 0)
+        XCTAssertGreaterThan(approximated, 0, "the first frame still uses the quarter tolerance")
+    }
+
     func testANamedPipeIsWrittenInPlaceAndAFolderIsRefused() throws {
         // A device or a pipe (`-o /dev/null`) is written in place: renaming a finished
         // temporary onto it would replace it with a file. No --overwrite is needed. A folder
