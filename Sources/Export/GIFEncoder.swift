@@ -418,12 +418,6 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
     }
 
-    /// Whether two RGBA pixels have the same colour.
-    @inline(__always)
-    private static func sameColour(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>) -> Bool {
-        p[0] == q[0] && p[1] == q[1] && p[2] == q[2]
-    }
-
     /// A rectangle of pixels, inclusive.
     private struct PixelRect {
         var minX: Int
@@ -584,7 +578,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let error = mapper.distanceSquared(p, Int(target[i]))
                     guard kept > error else { continue }
                     let (x, y) = (i % width, i / width)
-                    let rests = last || Self.sameColour(p, next + 4 * i)
+                    let rests = last || PaletteMapper.sameColour(p, next + 4 * i)
                     for level in 0..<tolerances.count where error == 0 || rests || kept > tolerances[level] {
                         rects[level].minX = min(rects[level].minX, x)
                         rects[level].minY = min(rects[level].minY, y)
@@ -641,7 +635,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     // A pixel that comes to rest (the same colour in the next frame, or the last
                     // frame) takes no error beyond its mapped entry's: it would stay on screen. In
                     // the first frame it may take near entries within a quarter of the tolerance.
-                    let settles = last || Self.sameColour(p, upcoming.baseAddress! + 4 * i)
+                    let settles = last || PaletteMapper.sameColour(p, upcoming.baseAddress! + 4 * i)
                     let rests = !first && settles
                     if !first {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))

@@ -177,7 +177,7 @@ final class PaletteMapper {
                     for x in 0..<width {
                         let i = row + x
                         let p = pixels + 4 * i
-                        if let previous, unchanged(p, previous + 4 * i) {
+                        if let previous, Self.sameColour(p, previous + 4 * i) {
                             target[i] = shown[i]
                             continue
                         }
@@ -195,9 +195,11 @@ final class PaletteMapper {
         }
     }
 
+    /// Whether two RGBA pixels have the same colour (alpha aside: frames are opaque here), the
+    /// test by which a pixel keeps its shown index.
     @inline(__always)
     @_optimize(speed)
-    private func unchanged(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool {
+    static func sameColour(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool {
         a[0] == b[0] && a[1] == b[1] && a[2] == b[2]
     }
 
@@ -220,7 +222,7 @@ final class PaletteMapper {
                 let i = y * width + x
                 let p = pixels + 4 * i
                 let e = current + (x + 1) * 3
-                if let previous, unchanged(p, previous + 4 * i) {
+                if let previous, Self.sameColour(p, previous + 4 * i) {
                     target[i] = shown[i]
                     continue
                 }
