@@ -12,7 +12,7 @@ import Glibc
 /// times the colour's distance to it, for sparse palettes), the entry whose segment to it
 /// passes closest to the colour; the share is the colour's projection on that segment.
 /// Mixing the pair in that proportion reproduces the colour on average, and does not mix
-/// colours across an edge.
+/// colours across an edge. Only pixels in smooth areas are mixed (`smoothStep`).
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -33,6 +33,11 @@ final class PaletteMapper {
     /// nearest entry are never mixed: where the palette is that dense no band shows, and a
     /// pattern would only add error and cost bytes.
     static let ditherFloor = 48
+    /// Ordered dithering mixes only pixels whose neighbours are within this many code values
+    /// of them on every channel: smooth areas (gradients, flat colours), where a band would
+    /// show. Pixels at an edge (anti-aliased outlines, text) take their nearest entry: there a
+    /// pattern hides no band and only adds error and bytes.
+    static let smoothStep = 8
     /// Share of the quantisation error error diffusion carries to the neighbours.
     static let diffusionStrength: Float = 0.85
 
@@ -182,7 +187,8 @@ final class PaletteMapper {
                             continue
                         }
                         let w = word(p[0], p[1], p[2])
-                        if dither == .ordered, Int(w >> 16 & 0xFF) > thresholds[thresholdRow + (x & 7)] {
+                        if dither == .ordered, Int(w >> 16 & 0xFF) > thresholds[thresholdRow + (x & 7)],
+                            Self.isSmooth(p, x: x, y: y, width: width, height: height) {
                             target[i] = UInt8(w >> 8 & 0xFF)
                         } else {
                             target[i] = UInt8(w & 0xFF)
@@ -193,6 +199,19 @@ final class PaletteMapper {
         case .diffusion:
             diffuse(pixels, width: width, height: height, previous: previous, shown: shown, target: target, errors: errors)
         }
+    }
+
+    /// Whether the pixel's neighbours (the four within the frame) are all within `smoothStep`
+    /// of it on every channel.
+    @inline(__always)
+    @_optimize(speed)
+    static func isSmooth(_ p: UnsafePointer<UInt8>, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        @inline(__always) func near(_ q: UnsafePointer<UInt8>) -> Bool {
+            abs(Int(p[0]) - Int(q[0])) <= smoothStep && abs(Int(p[1]) - Int(q[1])) <= smoothStep
+                && abs(Int(p[2]) - Int(q[2])) <= smoothStep
+        }
+        return (x == 0 || near(p - 4)) && (x == width - 1 || near(p + 4))
+            && (y == 0 || near(p - 4 * width)) && (y == height - 1 || near(p + 4 * width))
     }
 
     /// Whether two RGBA pixels have the same colour (alpha aside: frames are opaque here), the

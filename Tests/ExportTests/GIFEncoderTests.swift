@@ -313,6 +313,34 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(near, 8)
     }
 
+    func testOrderedDitherDrawsEdgesInTheirNearestColour() throws {
+        // Above, a grey ramp (neighbours 2 apart); below, black and white stripes with a column
+        // of the ramp's grey between them every 4 pixels. A grey the palette (8 colours) lacks is
+        // dithered in the ramp, a smooth area, and drawn in one entry all the way down the
+        // column, an edge.
+        var bytes = [UInt8]()
+        for y in 0..<32 {
+            for x in 0..<128 {
+                let v = y < 16 || x % 4 == 0 ? UInt8(2 * x) : (x % 8 < 4 ? 0 : 255)
+                bytes += [v, v, v, 255]
+            }
+        }
+        let image = Pixmap(width: 128, height: 32, straightAlphaData: bytes)
+        let decoded = try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([image], name: "edges.gif") {
+            $0.colors = 8
+            $0.dither = .ordered
+        }).first)
+        var dithered = 0
+        for x in stride(from: 4, to: 124, by: 4) {
+            // Row 15 touches the stripes, so it is no smooth area.
+            guard Set((0..<15).map { decoded.pixel(x: x, y: $0).r }).count > 1 else { continue }
+            dithered += 1
+            let column = Set((16..<32).map { decoded.pixel(x: x, y: $0).r })
+            XCTAssertEqual(column.count, 1, "grey \(2 * x) at an edge shows \(column.sorted())")
+        }
+        XCTAssertGreaterThanOrEqual(dithered, 10, "greys dithered in the ramp")
+    }
+
     func testManyColoursOverALargeFrameRoundTripThroughDictionaryResets() throws {
         // 200 colours at random over 300 × 200 pixels: the LZW dictionary fills and is
         // cleared many times; the decoder must still read every pixel back exactly.
