@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
-//                        Scene → CFreeType, CHarfBuzz
+//                        Scene → CFreeType, CHarfBuzz; Raster → CMemory
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         // glibc's allocator settings (`mallopt`), which Glibc's module leaves out.
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CMemory"),
         .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
@@ -37,7 +37,7 @@ let package = Package(
         ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
-        .target(name: "Raster", dependencies: ["Geometry", "CMalloc"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CMemory"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),

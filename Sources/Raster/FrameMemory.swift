@@ -1,4 +1,4 @@
-import CMalloc
+import CMemory
 
 /// The process's allocator, set for rendering frame after frame.
 ///

@@ -25,8 +25,6 @@ final class Scratch {
     let width: Int
     /// The canvas height in pixels.
     let height: Int
-    /// Keeps the reads ahead of the compositing loop.
-    var touched: UInt32 = 0
 
     init(width: Int, height: Int) {
         self.width = width

@@ -1,3 +1,5 @@
+import CMemory
+
 /// The drivers between coverage and the compositor: `SweepCompositing` turns an
 /// accumulated path into spans row by row, `RectCompositing` walks the rows of a
 /// rectangle (a layer, a filtered backdrop). Both apply the clip mask to coverage and
@@ -12,9 +14,11 @@
 /// destination). `FloatPainter` runs every other blend mode in floating point
 /// (`Compositor`).
 ///
-/// Edges blend pixels the frame last touched long before, so each row first reads the
-/// pixels under the ends of its spans two rows down: a prefetch, which Swift has no
-/// other way to ask for.
+/// Edges blend pixels the frame last touched long before (a 1080p frame is four times the
+/// size of a core's cache), so each row first asks for the cache lines two rows down under
+/// its spans: all of them when the row's spans lie within `prefetchExtent` bytes, else
+/// those at both ends (the hardware's stream prefetcher follows a long span by itself).
+/// A prefetch does not wait; a read there would.
 ///
 /// Invariant: the row of coverage values is zero except where the sweep wrote the
 /// varying spans of the current row, and each user clears what it used. The sweep
@@ -24,6 +28,9 @@
 /// that own them draw them afterwards. Other spans end in a group limited to their
 /// own pixels (`GroupKernel.limited`), read and written back whole where there is room.
 struct SweepCompositing: BlendModeVisitor {
+    /// The widest extent of a row's spans whose every cache line is prefetched: 16 lines.
+    static let prefetchExtent = 1024
+
     let accumulator: CoverageAccumulator
     let rule: FillRule
     let shader: PreparedShader
@@ -47,16 +54,21 @@ struct SweepCompositing: BlendModeVisitor {
     private func run<P: SpanPainter>(_ painter: P) {
         let coverage = scratch.coverage16, spans = scratch.spans
         let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width
-        var touched: UInt32 = 0
         let lastRow = destination + (scratch.height &- 1) &* rowBytes
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
             let row = UnsafeMutableRawPointer(destination + y &* rowBytes)
-            // Reads the pixels two rows down under the ends of this row's spans, so that
-            // their lines are on their way from memory when those rows' edges are blended
-            // (the value is kept, so the reads stay; the frame is larger than the cache).
             let ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow))
-            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[0].x0), as: UInt32.self)
-            touched |= ahead.load(fromByteOffset: 4 &* Int(spans[count &- 1].x1 &- 1), as: UInt32.self)
+            let first = 4 &* Int(spans[0].x0), last = 4 &* Int(spans[count &- 1].x1 &- 1)
+            if last &- first <= Self.prefetchExtent {
+                var line = first & ~63
+                while line <= last {
+                    animate_prefetch_for_write(ahead + line)
+                    line &+= 64
+                }
+            } else {
+                animate_prefetch_for_write(ahead + first)
+                animate_prefetch_for_write(ahead + last)
+            }
             for k in 0..<count {
                 let span = spans[k]
                 let x = Int(span.x0), n = Int(span.x1) &- x
@@ -82,7 +94,6 @@ struct SweepCompositing: BlendModeVisitor {
                 }
             }
         }
-        scratch.touched = touched
     }
 }
 
