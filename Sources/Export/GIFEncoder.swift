@@ -100,6 +100,10 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
     /// PSNR of 56 dB).
     static let errorFloor = 0.5
+    /// When lossy, the palette takes fewer colours (narrower LZW codes) while its PSNR over
+    /// the analysed frames stays at least this (dB): a squared error of 0.065 per channel, a
+    /// quarter of a code value's root mean square.
+    static let paletteQuality = 60.0
     /// In the first frame, pixels at rest take near entries within this share of the tolerance.
     static let firstFrameRestShare = 4
     private var isOpen = true
@@ -219,7 +223,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         if histogram!.pixelCount == 0 {
             current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
         }
-        let palette = PaletteBuilder.palette(from: histogram!, maxColors: min(settings.colors, 255))
+        // Lossy encoding may also take fewer colours where they still show the animation
+        // within `paletteQuality`.
+        let palette = PaletteBuilder.palette(
+            from: histogram!, maxColors: min(settings.colors, 255), minimumPSNR: settings.lossy > 0 ? Self.paletteQuality : .infinity)
         histogram = nil
         mapper = PaletteMapper(palette: palette, tolerance: settings.lossy * settings.lossy)
         transparentIndex = palette.colors.count

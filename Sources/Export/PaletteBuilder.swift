@@ -1,3 +1,5 @@
+import Glibc
+
 /// Builds one palette of at most `maxColors` colours for a whole animation from its `ColorHistogram`.
 ///
 /// Stages:
@@ -19,6 +21,10 @@
 ///    error (and PSNR is computed), so each point ends with the entry nearest to it there;
 ///    repeats are removed (`Palette`).
 ///
+/// Size: `palette(from:maxColors:minimumPSNR:)` takes fewer colours when they still show
+/// the frames within a PSNR: one bit less per index (31, 63 or 127 colours, with the GIF's
+/// transparent index 32, 64 or 128 indices) makes every LZW code of every frame narrower.
+///
 /// Deterministic: the same histogram gives the same palette on every machine (sorting is
 /// by value with ties broken by bin key; no randomness).
 enum PaletteBuilder {
@@ -30,6 +36,47 @@ enum PaletteBuilder {
 
     /// k-means passes after the median cut; the error changes little after a handful.
     static let refinementPasses = 8
+
+    /// The palette of at most `maxColors` colours, or the smallest palette of 2ⁿ − 1 colours
+    /// below it whose PSNR over the histogram's pixels (each shown as its nearest entry) is at
+    /// least `minimumPSNR`. Smaller sizes are tried only while they meet it.
+    static func palette(from histogram: ColorHistogram, maxColors: Int, minimumPSNR: Double) -> Palette {
+        var chosen = palette(from: histogram, maxColors: maxColors)
+        guard psnr(of: chosen, over: histogram) >= minimumPSNR else { return chosen }
+        while true {
+            // The next size down that saves a bit: 2ⁿ − 1 colours and the transparent index.
+            var bits = 0
+            while 1 << bits < chosen.colors.count + 1 { bits += 1 }
+            let size = (1 << (bits - 1)) - 1
+            guard size >= 1 else { return chosen }
+            let smaller = palette(from: histogram, maxColors: size)
+            guard psnr(of: smaller, over: histogram) >= minimumPSNR else { return chosen }
+            chosen = smaller
+        }
+    }
+
+    /// The PSNR (dB, over the three channels) of the histogram's pixels shown as their
+    /// nearest entries of `palette` (a folded histogram's bins as their mean colours);
+    /// infinite when every pixel is exact.
+    @_optimize(speed)
+    static func psnr(of palette: Palette, over histogram: ColorHistogram) -> Double {
+        let entries = palette.colors.map { SIMD3<Int32>(Int32($0.r), Int32($0.g), Int32($0.b)) }
+        var error = 0.0
+        var pixels = 0
+        for bin in histogram.points {
+            let c = mean(of: bin)
+            let v = SIMD3<Int32>(Int32(c.r), Int32(c.g), Int32(c.b))
+            var best = Int32.max
+            for e in entries {
+                let d = v &- e
+                best = min(best, (d &* d).wrappedSum())
+            }
+            error += Double(best) * Double(bin.count)
+            pixels += bin.count
+        }
+        guard error > 0, pixels > 0 else { return .infinity }
+        return 10 * log10(255 * 255 * 3 * Double(pixels) / error)
+    }
 
     @_optimize(speed)
     static func palette(from histogram: ColorHistogram, maxColors: Int) -> Palette {

@@ -341,6 +341,36 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(dithered, 10, "greys dithered in the ramp")
     }
 
+    func testALossyGIFOfFewColoursTakesASmallerPalette() throws {
+        // Black and white halves meeting at a slanted anti-aliased edge, moving a pixel a frame:
+        // the edge's pixels take every grey, but nearly all pixels are black or white. Lossy
+        // (the default), the palette shrinks to at most 63 colours and the transparent index
+        // (6-bit indices) while the frames stay within 60 dB; exact (`--lossy 0`), it keeps 255.
+        let frames = (0..<6).map { n -> Pixmap in
+            var bytes = [UInt8]()
+            for y in 0..<300 {
+                let edge = 100 + Double(y) * 0.377 + Double(n)
+                for x in 0..<300 {
+                    let v = UInt8((255 * min(max(Double(x) + 1 - edge, 0), 1)).rounded())
+                    bytes += [v, v, v, 255]
+                }
+            }
+            return Pixmap(width: 300, height: 300, straightAlphaData: bytes)
+        }
+        func tableSize(_ path: String) throws -> Int {
+            let header = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertNotEqual(header[10] & 0x80, 0, "a global colour table")
+            return 2 << Int(header[10] & 7)
+        }
+        let lossy = try encode(frames, name: "lossy.gif")
+        let exact = try encode(frames, name: "exact.gif") { $0.lossy = 0 }
+        XCTAssertLessThanOrEqual(try tableSize(lossy), 64)
+        XCTAssertEqual(try tableSize(exact), 256)
+        XCTAssertGreaterThanOrEqual(psnr(decoded: try MediaProbe.decodeFrames(path: lossy), reference: frames), 50)
+        let sizes = try [lossy, exact].map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        XCTAssertLessThan(sizes[0], sizes[1])
+    }
+
     func testManyColoursOverALargeFrameRoundTripThroughDictionaryResets() throws {
         // 200 colours at random over 300 × 200 pixels: the LZW dictionary fills and is
         // cleared many times; the decoder must still read every pixel back exactly.

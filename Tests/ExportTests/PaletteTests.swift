@@ -63,4 +63,25 @@ final class PaletteTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(Int(entry.r) - grey), 12, "grey \(grey) → \(entry)")
         }
     }
+
+    func testAPaletteTakesFewerColoursOnlyWhileTheyKeepItsPSNR() {
+        // Black and white flat areas (100,000 pixels each) and the 254 greys between them once
+        // each, like the anti-aliased edge of a shape: 256 colours. Fewer entries miss only
+        // the rare greys, so the PSNR stays high; a fixed palette keeps every colour it can.
+        var colors: [(RGB8, Int)] = [(RGB8(r: 0, g: 0, b: 0), 100_000), (RGB8(r: 255, g: 255, b: 255), 100_000)]
+        for grey in 1..<255 { colors.append((RGB8(r: UInt8(grey), g: UInt8(grey), b: UInt8(grey)), 1)) }
+        let h = histogram(colors)
+        let full = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: .infinity)
+        XCTAssertEqual(full.colors.count, 255)
+        let reduced = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: 60)
+        XCTAssertLessThan(reduced.colors.count, 64, "one bit less per index at least")
+        XCTAssertGreaterThanOrEqual(PaletteBuilder.psnr(of: reduced, over: h), 60)
+        // The next size down, half as many entries, would fall below the PSNR asked for.
+        let smaller = PaletteBuilder.palette(from: h, maxColors: (reduced.colors.count + 1) / 2 - 1)
+        XCTAssertLessThan(PaletteBuilder.psnr(of: smaller, over: h), 60)
+        // A ramp of equal counts loses a lot with every halving: it keeps its 255 entries.
+        let ramp = histogram((0..<255).map { (RGB8(r: UInt8($0), g: UInt8($0), b: UInt8($0)), 100) })
+        XCTAssertEqual(PaletteBuilder.palette(from: ramp, maxColors: 255, minimumPSNR: 60).colors.count, 255)
+        XCTAssertEqual(PaletteBuilder.psnr(of: PaletteBuilder.palette(from: ramp, maxColors: 255), over: ramp), .infinity)
+    }
 }
