@@ -102,8 +102,12 @@ final class GIFEncoder: AnalyzingFrameSink {
     static let errorFloor = 0.5
     /// When lossy, the palette takes fewer colours (narrower LZW codes) while its PSNR over
     /// the analysed frames stays at least this (dB): a squared error of 0.065 per channel, a
-    /// quarter of a code value's root mean square.
-    static let paletteQuality = 60.0
+    /// quarter of a code value's root mean square…
+    static let palettePSNR = 60.0
+    /// …and no colour is farther than this from its entry (sRGB distance in code values, under
+    /// 5 on each channel), so that a small detail keeps its colour, whatever its share of the
+    /// pixels.
+    static let paletteDifference = 8.0
     /// In the first frame, pixels at rest take near entries within this share of the tolerance.
     static let firstFrameRestShare = 4
     private var isOpen = true
@@ -224,9 +228,10 @@ final class GIFEncoder: AnalyzingFrameSink {
             current.withUnsafeBufferPointer { histogram!.add($0.baseAddress!, count: settings.width * settings.height) }
         }
         // Lossy encoding may also take fewer colours where they still show the animation
-        // within `paletteQuality`.
+        // within `palettePSNR` and `paletteDifference`.
         let palette = PaletteBuilder.palette(
-            from: histogram!, maxColors: min(settings.colors, 255), minimumPSNR: settings.lossy > 0 ? Self.paletteQuality : .infinity)
+            from: histogram!, maxColors: min(settings.colors, 255), minimumPSNR: settings.lossy > 0 ? Self.palettePSNR : .infinity,
+            largestDifference: Self.paletteDifference)
         histogram = nil
         mapper = PaletteMapper(palette: palette, tolerance: settings.lossy * settings.lossy)
         transparentIndex = palette.colors.count

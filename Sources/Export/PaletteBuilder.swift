@@ -21,8 +21,8 @@ import Glibc
 ///    error (and PSNR is computed), so each point ends with the entry nearest to it there;
 ///    repeats are removed (`Palette`).
 ///
-/// Size: `palette(from:maxColors:minimumPSNR:)` takes fewer colours when they still show
-/// the frames within a PSNR: one bit less per index (31, 63 or 127 colours, with the GIF's
+/// Size: `palette(from:maxColors:minimumPSNR:largestDifference:)` takes fewer colours when
+/// they still show the frames within a PSNR and a largest difference: one bit less per index (31, 63 or 127 colours, with the GIF's
 /// transparent index 32, 64 or 128 indices) makes every LZW code of every frame narrower.
 ///
 /// Deterministic: the same histogram gives the same palette on every machine (sorting is
@@ -38,11 +38,16 @@ enum PaletteBuilder {
     static let refinementPasses = 8
 
     /// The palette of at most `maxColors` colours, or the smallest palette of 2ⁿ − 1 colours
-    /// below it whose PSNR over the histogram's pixels (each shown as its nearest entry) is at
-    /// least `minimumPSNR`. Smaller sizes are tried only while they meet it.
-    static func palette(from histogram: ColorHistogram, maxColors: Int, minimumPSNR: Double) -> Palette {
+    /// below it that shows the histogram's pixels (each as its nearest entry) with a PSNR of
+    /// at least `minimumPSNR` and every colour within `largestDifference` (sRGB distance, in code
+    /// values) of its entry. Smaller sizes are tried only while they meet both.
+    static func palette(from histogram: ColorHistogram, maxColors: Int, minimumPSNR: Double, largestDifference: Double) -> Palette {
+        func fits(_ palette: Palette) -> Bool {
+            let fidelity = self.fidelity(of: palette, over: histogram)
+            return fidelity.psnr >= minimumPSNR && fidelity.largestDifference <= largestDifference
+        }
         var chosen = palette(from: histogram, maxColors: maxColors)
-        guard psnr(of: chosen, over: histogram) >= minimumPSNR else { return chosen }
+        guard fits(chosen) else { return chosen }
         while true {
             // The next size down that saves a bit: 2ⁿ − 1 colours and the transparent index.
             var bits = 0
@@ -50,19 +55,21 @@ enum PaletteBuilder {
             let size = (1 << (bits - 1)) - 1
             guard size >= 1 else { return chosen }
             let smaller = palette(from: histogram, maxColors: size)
-            guard psnr(of: smaller, over: histogram) >= minimumPSNR else { return chosen }
+            guard fits(smaller) else { return chosen }
             chosen = smaller
         }
     }
 
-    /// The PSNR (dB, over the three channels) of the histogram's pixels shown as their
-    /// nearest entries of `palette` (a folded histogram's bins as their mean colours);
-    /// infinite when every pixel is exact.
+    /// How closely `palette` shows the histogram's pixels, each as its nearest entry (least
+    /// squared sRGB difference, as `PaletteMapper` maps; a folded histogram's bins as their
+    /// mean colours): the PSNR in dB over the three channels (infinite when every pixel is
+    /// exact) and the largest sRGB distance (code values) of a colour to its entry.
     @_optimize(speed)
-    static func psnr(of palette: Palette, over histogram: ColorHistogram) -> Double {
+    static func fidelity(of palette: Palette, over histogram: ColorHistogram) -> (psnr: Double, largestDifference: Double) {
         let entries = palette.colors.map { SIMD3<Int32>(Int32($0.r), Int32($0.g), Int32($0.b)) }
         var error = 0.0
         var pixels = 0
+        var largest: Int32 = 0
         for bin in histogram.points {
             let c = mean(of: bin)
             let v = SIMD3<Int32>(Int32(c.r), Int32(c.g), Int32(c.b))
@@ -71,11 +78,12 @@ enum PaletteBuilder {
                 let d = v &- e
                 best = min(best, (d &* d).wrappedSum())
             }
+            largest = max(largest, best)
             error += Double(best) * Double(bin.count)
             pixels += bin.count
         }
-        guard error > 0, pixels > 0 else { return .infinity }
-        return 10 * log10(255 * 255 * 3 * Double(pixels) / error)
+        let psnr = error > 0 && pixels > 0 ? 10 * log10(255 * 255 * 3 * Double(pixels) / error) : .infinity
+        return (psnr, Double(largest).squareRoot())
     }
 
     @_optimize(speed)

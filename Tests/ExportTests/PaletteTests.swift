@@ -71,17 +71,25 @@ final class PaletteTests: XCTestCase {
         var colors: [(RGB8, Int)] = [(RGB8(r: 0, g: 0, b: 0), 100_000), (RGB8(r: 255, g: 255, b: 255), 100_000)]
         for grey in 1..<255 { colors.append((RGB8(r: UInt8(grey), g: UInt8(grey), b: UInt8(grey)), 1)) }
         let h = histogram(colors)
-        let full = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: .infinity)
+        let full = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: .infinity, largestDifference: 8)
         XCTAssertEqual(full.colors.count, 255)
-        let reduced = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: 60)
+        let reduced = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: 60, largestDifference: 8)
         XCTAssertLessThan(reduced.colors.count, 64, "one bit less per index at least")
-        XCTAssertGreaterThanOrEqual(PaletteBuilder.psnr(of: reduced, over: h), 60)
-        // The next size down, half as many entries, would fall below the PSNR asked for.
-        let smaller = PaletteBuilder.palette(from: h, maxColors: (reduced.colors.count + 1) / 2 - 1)
-        XCTAssertLessThan(PaletteBuilder.psnr(of: smaller, over: h), 60)
+        let fidelity = PaletteBuilder.fidelity(of: reduced, over: h)
+        XCTAssertGreaterThanOrEqual(fidelity.psnr, 60)
+        XCTAssertLessThanOrEqual(fidelity.largestDifference, 8)
+        // The next size down, half as many entries, would miss one of the two.
+        let smaller = PaletteBuilder.fidelity(of: PaletteBuilder.palette(from: h, maxColors: (reduced.colors.count + 1) / 2 - 1), over: h)
+        XCTAssertTrue(smaller.psnr < 60 || smaller.largestDifference > 8, "\(smaller)")
+        // A rare colour, one red pixel among them, keeps an entry of its own: it barely moves
+        // the PSNR, but would show.
+        let red = RGB8(r: 220, g: 30, b: 30)
+        let withRed = histogram(colors + [(red, 1)])
+        XCTAssertFalse(PaletteBuilder.palette(from: withRed, maxColors: 255, minimumPSNR: 45, largestDifference: .infinity).colors.contains(red))
+        XCTAssertTrue(PaletteBuilder.palette(from: withRed, maxColors: 255, minimumPSNR: 45, largestDifference: 8).colors.contains(red))
         // A ramp of equal counts loses a lot with every halving: it keeps its 255 entries.
         let ramp = histogram((0..<255).map { (RGB8(r: UInt8($0), g: UInt8($0), b: UInt8($0)), 100) })
-        XCTAssertEqual(PaletteBuilder.palette(from: ramp, maxColors: 255, minimumPSNR: 60).colors.count, 255)
-        XCTAssertEqual(PaletteBuilder.psnr(of: PaletteBuilder.palette(from: ramp, maxColors: 255), over: ramp), .infinity)
+        XCTAssertEqual(PaletteBuilder.palette(from: ramp, maxColors: 255, minimumPSNR: 60, largestDifference: 8).colors.count, 255)
+        XCTAssertEqual(PaletteBuilder.fidelity(of: PaletteBuilder.palette(from: ramp, maxColors: 255), over: ramp).psnr, .infinity)
     }
 }
