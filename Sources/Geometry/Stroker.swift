@@ -263,7 +263,6 @@ struct OutlineBuilder {
             }
             return
         }
-        let sweep = uTurn ? -Double.pi : atan2(cross, dot)
         let halfCos = ((1 + dot) / 2).squareRoot()  // cos of half the turning angle
         var kind = style.lineJoin
         if smooth {
@@ -281,6 +280,7 @@ struct OutlineBuilder {
             }
         case .round:
             emit(a)
+            let sweep = uTurn ? -Double.pi : atan2(cross, dot)
             output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n0.y, n0.x), sweep: sweep)
         case .bevel:
             emit(a)
