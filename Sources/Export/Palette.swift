@@ -1,3 +1,5 @@
+import Glibc
+
 /// An indexed palette: at most 256 distinct opaque colours.
 ///
 /// Entries are distinct by construction, so an index names one colour and a colour one
@@ -14,5 +16,32 @@ struct Palette: Equatable {
         var seen = Set<RGB8>()
         colors = candidates.filter { seen.insert($0).inserted }
         precondition(colors.count <= 256, "a palette holds at most 256 colours")
+    }
+}
+
+extension Palette {
+    /// Whether the palette shows the histogram's pixels, each as its nearest entry (least
+    /// squared sRGB difference, as `PaletteMapper` maps; a folded histogram's bins as their mean
+    /// colours), with a PSNR over the three channels of at least `minimumPSNR` and every colour
+    /// within `largestDifference` (sRGB distance in code values) of its entry. Stops at the
+    /// first colour farther than that.
+    @_optimize(speed)
+    func shows(_ histogram: ColorHistogram, minimumPSNR: Double, largestDifference: Double) -> Bool {
+        let entries = colors.map { SIMD3<Int32>(Int32($0.r), Int32($0.g), Int32($0.b)) }
+        let limit = Int32(min(largestDifference * largestDifference, Double(Int32.max)))
+        var error = 0.0
+        for bin in histogram.points {
+            let c = PaletteBuilder.mean(of: bin)
+            let v = SIMD3<Int32>(Int32(c.r), Int32(c.g), Int32(c.b))
+            var best = Int32.max
+            for e in entries {
+                let d = v &- e
+                best = min(best, (d &* d).wrappedSum())
+            }
+            if best > limit { return false }
+            error += Double(best) * Double(bin.count)
+        }
+        // PSNR ≥ m ⇔ error ≤ 255² · 3 · pixels / 10^(m/10).
+        return error <= 255 * 255 * 3 * Double(histogram.pixelCount) / pow(10, minimumPSNR / 10)
     }
 }

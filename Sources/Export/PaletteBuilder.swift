@@ -1,5 +1,3 @@
-import Glibc
-
 /// Builds one palette of at most `maxColors` colours for a whole animation from its `ColorHistogram`.
 ///
 /// Stages:
@@ -22,8 +20,9 @@ import Glibc
 ///    repeats are removed (`Palette`).
 ///
 /// Size: `palette(from:maxColors:minimumPSNR:largestDifference:)` takes fewer colours when
-/// they still show the frames within a PSNR and a largest difference: one bit less per index (31, 63 or 127 colours, with the GIF's
-/// transparent index 32, 64 or 128 indices) makes every LZW code of every frame narrower.
+/// they still show the frames closely enough: one bit less per index (31, 63 or 127 colours,
+/// with the GIF's transparent index 32, 64 or 128 indices) makes every LZW code of every
+/// frame narrower.
 ///
 /// Deterministic: the same histogram gives the same palette on every machine (sorting is
 /// by value with ties broken by bin key; no randomness).
@@ -38,16 +37,13 @@ enum PaletteBuilder {
     static let refinementPasses = 8
 
     /// The palette of at most `maxColors` colours, or the smallest palette of 2ⁿ − 1 colours
-    /// below it that shows the histogram's pixels (each as its nearest entry) with a PSNR of
-    /// at least `minimumPSNR` and every colour within `largestDifference` (sRGB distance, in code
-    /// values) of its entry. Smaller sizes are tried only while they meet both.
+    /// below it that `shows` the histogram within `minimumPSNR` and `largestDifference`.
+    /// Smaller sizes are tried only while they do; an infinite `minimumPSNR` tries none.
     static func palette(from histogram: ColorHistogram, maxColors: Int, minimumPSNR: Double, largestDifference: Double) -> Palette {
-        func fits(_ palette: Palette) -> Bool {
-            let fidelity = self.fidelity(of: palette, over: histogram)
-            return fidelity.psnr >= minimumPSNR && fidelity.largestDifference <= largestDifference
-        }
         var chosen = palette(from: histogram, maxColors: maxColors)
-        guard fits(chosen) else { return chosen }
+        guard minimumPSNR.isFinite, chosen.shows(histogram, minimumPSNR: minimumPSNR, largestDifference: largestDifference) else {
+            return chosen
+        }
         while true {
             // The next size down that saves a bit: 2ⁿ − 1 colours and the transparent index.
             var bits = 0
@@ -55,35 +51,9 @@ enum PaletteBuilder {
             let size = (1 << (bits - 1)) - 1
             guard size >= 1 else { return chosen }
             let smaller = palette(from: histogram, maxColors: size)
-            guard fits(smaller) else { return chosen }
+            guard smaller.shows(histogram, minimumPSNR: minimumPSNR, largestDifference: largestDifference) else { return chosen }
             chosen = smaller
         }
-    }
-
-    /// How closely `palette` shows the histogram's pixels, each as its nearest entry (least
-    /// squared sRGB difference, as `PaletteMapper` maps; a folded histogram's bins as their
-    /// mean colours): the PSNR in dB over the three channels (infinite when every pixel is
-    /// exact) and the largest sRGB distance (code values) of a colour to its entry.
-    @_optimize(speed)
-    static func fidelity(of palette: Palette, over histogram: ColorHistogram) -> (psnr: Double, largestDifference: Double) {
-        let entries = palette.colors.map { SIMD3<Int32>(Int32($0.r), Int32($0.g), Int32($0.b)) }
-        var error = 0.0
-        var pixels = 0
-        var largest: Int32 = 0
-        for bin in histogram.points {
-            let c = mean(of: bin)
-            let v = SIMD3<Int32>(Int32(c.r), Int32(c.g), Int32(c.b))
-            var best = Int32.max
-            for e in entries {
-                let d = v &- e
-                best = min(best, (d &* d).wrappedSum())
-            }
-            largest = max(largest, best)
-            error += Double(best) * Double(bin.count)
-            pixels += bin.count
-        }
-        let psnr = error > 0 && pixels > 0 ? 10 * log10(255 * 255 * 3 * Double(pixels) / error) : .infinity
-        return (psnr, Double(largest).squareRoot())
     }
 
     @_optimize(speed)

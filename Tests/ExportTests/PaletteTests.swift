@@ -64,7 +64,7 @@ final class PaletteTests: XCTestCase {
         }
     }
 
-    func testAPaletteTakesFewerColoursOnlyWhileTheyKeepItsPSNR() {
+    func testAPaletteTakesFewerColoursOnlyWhileTheyShowTheFramesClosely() {
         // Black and white flat areas (100,000 pixels each) and the 254 greys between them once
         // each, like the anti-aliased edge of a shape: 256 colours. Fewer entries miss only
         // the rare greys, so the PSNR stays high; a fixed palette keeps every colour it can.
@@ -75,12 +75,11 @@ final class PaletteTests: XCTestCase {
         XCTAssertEqual(full.colors.count, 255)
         let reduced = PaletteBuilder.palette(from: h, maxColors: 255, minimumPSNR: 60, largestDifference: 8)
         XCTAssertLessThan(reduced.colors.count, 64, "one bit less per index at least")
-        let fidelity = PaletteBuilder.fidelity(of: reduced, over: h)
-        XCTAssertGreaterThanOrEqual(fidelity.psnr, 60)
-        XCTAssertLessThanOrEqual(fidelity.largestDifference, 8)
-        // The next size down, half as many entries, would miss one of the two.
-        let smaller = PaletteBuilder.fidelity(of: PaletteBuilder.palette(from: h, maxColors: (reduced.colors.count + 1) / 2 - 1), over: h)
-        XCTAssertTrue(smaller.psnr < 60 || smaller.largestDifference > 8, "\(smaller)")
+        XCTAssertTrue(reduced.shows(h, minimumPSNR: 60, largestDifference: 8))
+        XCTAssertFalse(reduced.shows(h, minimumPSNR: .infinity, largestDifference: 0), "no longer exact")
+        // The next size down, half as many entries, would not do.
+        let smaller = PaletteBuilder.palette(from: h, maxColors: (reduced.colors.count + 1) / 2 - 1)
+        XCTAssertFalse(smaller.shows(h, minimumPSNR: 60, largestDifference: 8))
         // A rare colour, one red pixel among them, keeps an entry of its own: it barely moves
         // the PSNR, but would show.
         let red = RGB8(r: 220, g: 30, b: 30)
@@ -90,6 +89,6 @@ final class PaletteTests: XCTestCase {
         // A ramp of equal counts loses a lot with every halving: it keeps its 255 entries.
         let ramp = histogram((0..<255).map { (RGB8(r: UInt8($0), g: UInt8($0), b: UInt8($0)), 100) })
         XCTAssertEqual(PaletteBuilder.palette(from: ramp, maxColors: 255, minimumPSNR: 60, largestDifference: 8).colors.count, 255)
-        XCTAssertEqual(PaletteBuilder.fidelity(of: PaletteBuilder.palette(from: ramp, maxColors: 255), over: ramp).psnr, .infinity)
+        XCTAssertTrue(PaletteBuilder.palette(from: ramp, maxColors: 255).shows(ramp, minimumPSNR: .infinity, largestDifference: 0), "exact")
     }
 }
