@@ -458,11 +458,9 @@ private struct Band {
             if evenOdd {
                 // Windings beyond 2²⁴ are meaningless in single precision (and NaN reads as 0).
                 a = a < 4_194_304 ? a : 0
-                let half = a * 0.5
-                var whole = half + 12_582_912 - 12_582_912  // rounded to nearest
-                if whole > half { whole -= 1 }
-                a -= 2 * whole
-                if a > 1 { a = 2 - a }
+                // The distance to the nearest even integer: a − 2·round(a / 2), the rounding
+                // to nearest (ties to even: 1 stays 1) by adding and removing 1.5·2²³.
+                a = abs(a - 2 * (a * 0.5 + 12_582_912 - 12_582_912))
             } else {
                 a = a < 1 ? a : 1
             }
