@@ -521,9 +521,9 @@ private struct Band {
                     for x in runStart..<end {
                         sum += cells[x]
                         cells[x] = 0
-                        out[x] = quantise(sum)
+                        value = quantise(sum)
+                        out[x] = value
                     }
-                    value = out[end - 1]
                     cursor = end
                 }
                 // Cells beyond the window only take area; they are cleared, not summed.
