@@ -24,7 +24,7 @@ struct GIFBudget {
         var scale: Double
 
         var description: String {
-            "\(colors) colours, \(dither == .none ? "no" : dither.rawValue) dithering, lossy \(lossy), 1/\(fpsDivisor) frame rate, scale ×\(String(format: "%.2f", scale))"
+            "at most \(colors) colours, \(dither == .none ? "no" : dither.rawValue) dithering, lossy \(lossy), 1/\(fpsDivisor) frame rate, scale ×\(String(format: "%.2f", scale))"
         }
     }
 
