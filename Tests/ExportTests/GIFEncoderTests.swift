@@ -29,6 +29,26 @@ final class GIFEncoderTests: XCTestCase {
         settings.lossy = 0
     }
 
+    /// An opaque grey image with `value(x, y)` at each pixel.
+    private func greys(width: Int, height: Int, _ value: (Int, Int) -> UInt8) -> Pixmap {
+        var bytes = [UInt8]()
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = value(x, y)
+                bytes += [v, v, v, 255]
+            }
+        }
+        return Pixmap(width: width, height: height, straightAlphaData: bytes)
+    }
+
+    /// `image` encoded as a one-frame GIF of at most `colors` colours with `dither`, decoded.
+    private func decodedStill(_ image: Pixmap, name: String, colors: Int, dither: Dither) throws -> Pixmap {
+        try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([image], name: name) {
+            $0.colors = colors
+            $0.dither = dither
+        }).first)
+    }
+
     func testStreamPropertiesLoopAndDelays() throws {
         let frames = (0..<10).map { SyntheticFrames.movingSquare(width: 48, height: 32, index: $0, count: 10) }
         let info = try MediaProbe.info(path: try encode(frames))
@@ -262,14 +282,9 @@ final class GIFEncoderTests: XCTestCase {
     func testOrderedDitherReproducesTheMeanColourOfAGradient() throws {
         // A horizontal ramp in 8 colours: without dithering, 8 flat bands; ordered dithering
         // mixes neighbouring entries so that 8 × 8 block means follow the ramp.
-        var bytes = [UInt8]()
-        for _ in 0..<32 { for x in 0..<256 { bytes += [UInt8(x), UInt8(x), UInt8(x), 255] } }
-        let ramp = Pixmap(width: 256, height: 32, straightAlphaData: bytes)
+        let ramp = greys(width: 256, height: 32) { x, _ in UInt8(x) }
         func blockError(_ dither: Dither) throws -> Double {
-            let decoded = try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([ramp], name: "\(dither).gif") {
-                $0.colors = 8
-                $0.dither = dither
-            }).first)
+            let decoded = try decodedStill(ramp, name: "\(dither).gif", colors: 8, dither: dither)
             // Blocks within the palette's range: no entry lies below the darkest or above the lightest.
             var error = 0.0
             for block in 4..<28 {
@@ -289,18 +304,8 @@ final class GIFEncoderTests: XCTestCase {
     func testOrderedDitherLeavesColoursNearAnEntryFlat() throws {
         // Eight grey bands 15 apart, each of two shades 3 apart, in 8 colours: a shade the
         // palette holds within 3 code values is drawn flat, in that one entry, never as a pattern.
-        var bytes = [UInt8]()
-        for y in 0..<16 {
-            for x in 0..<128 {
-                let v = UInt8(15 * (x / 16) + (y % 2 == 0 ? 0 : 3))
-                bytes += [v, v, v, 255]
-            }
-        }
-        let bands = Pixmap(width: 128, height: 16, straightAlphaData: bytes)
-        let decoded = try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([bands], name: "bands.gif") {
-            $0.colors = 8
-            $0.dither = .ordered
-        }).first)
+        let bands = greys(width: 128, height: 16) { x, y in UInt8(15 * (x / 16) + (y % 2 == 0 ? 0 : 3)) }
+        let decoded = try decodedStill(bands, name: "bands.gif", colors: 8, dither: .ordered)
         var shown: [Int: Set<Int>] = [:]
         for y in 0..<16 {
             for x in 0..<128 { shown[Int(bands.pixel(x: x, y: y).r), default: []].insert(Int(decoded.pixel(x: x, y: y).r)) }
@@ -318,18 +323,8 @@ final class GIFEncoderTests: XCTestCase {
         // of the ramp's grey between them every 4 pixels. A grey the palette (8 colours) lacks is
         // dithered in the ramp, a smooth area, and drawn in one entry all the way down the
         // column, an edge.
-        var bytes = [UInt8]()
-        for y in 0..<32 {
-            for x in 0..<128 {
-                let v = y < 16 || x % 4 == 0 ? UInt8(2 * x) : (x % 8 < 4 ? 0 : 255)
-                bytes += [v, v, v, 255]
-            }
-        }
-        let image = Pixmap(width: 128, height: 32, straightAlphaData: bytes)
-        let decoded = try XCTUnwrap(MediaProbe.decodeFrames(path: try encode([image], name: "edges.gif") {
-            $0.colors = 8
-            $0.dither = .ordered
-        }).first)
+        let image = greys(width: 128, height: 32) { x, y in y < 16 || x % 4 == 0 ? UInt8(2 * x) : (x % 8 < 4 ? 0 : 255) }
+        let decoded = try decodedStill(image, name: "edges.gif", colors: 8, dither: .ordered)
         var dithered = 0
         for x in stride(from: 4, to: 124, by: 4) {
             // Row 15 touches the stripes, so it is no smooth area.
@@ -346,16 +341,11 @@ final class GIFEncoderTests: XCTestCase {
         // the edge's pixels take every grey, but nearly all pixels are black or white. Lossy
         // (the default), the palette shrinks to at most 63 colours and the transparent index
         // (6-bit indices) while the frames stay within 60 dB; exact (`--lossy 0`), it keeps 255.
-        let frames = (0..<6).map { n -> Pixmap in
-            var bytes = [UInt8]()
-            for y in 0..<300 {
+        let frames = (0..<6).map { n in
+            greys(width: 300, height: 300) { x, y in
                 let edge = 100 + Double(y) * 0.377 + Double(n)
-                for x in 0..<300 {
-                    let v = UInt8((255 * min(max(Double(x) + 1 - edge, 0), 1)).rounded())
-                    bytes += [v, v, v, 255]
-                }
+                return UInt8((255 * min(max(Double(x) + 1 - edge, 0), 1)).rounded())
             }
-            return Pixmap(width: 300, height: 300, straightAlphaData: bytes)
         }
         func tableSize(_ path: String) throws -> Int {
             let header = try Data(contentsOf: URL(fileURLWithPath: path))
