@@ -23,15 +23,19 @@ public struct Mask: Sendable, Equatable {
     public init(_ pixmap: Pixmap, mode: MaskMode = .alpha) {
         width = pixmap.width
         height = pixmap.height
-        var out = [UInt8](repeating: 0, count: width * height)
+        let count = width * height
+        var out = [UInt8](repeating: 0, count: count)
         pixmap.data.withUnsafeBufferPointer { p in
-            for i in 0..<out.count {
+            out.withUnsafeMutableBufferPointer { o in
+                guard let src = p.baseAddress, let dst = o.baseAddress else { return }
                 switch mode {
                 case .alpha:
-                    out[i] = p[4 * i + 3]
+                    for i in 0..<count { dst[i] = src[4 &* i &+ 3] }
                 case .luminance:
-                    let l = 0.2125 * Float(p[4 * i]) + 0.7154 * Float(p[4 * i + 1]) + 0.0721 * Float(p[4 * i + 2])
-                    out[i] = UInt8(min(l + 0.5, 255))
+                    for i in 0..<count {
+                        let l = 0.2125 * Float(src[4 &* i]) + 0.7154 * Float(src[4 &* i &+ 1]) + 0.0721 * Float(src[4 &* i &+ 2])
+                        dst[i] = UInt8(min(l + 0.5, 255))
+                    }
                 }
             }
         }
