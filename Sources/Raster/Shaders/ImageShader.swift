@@ -37,11 +37,33 @@ struct ImageShader {
                     v += inverse.b
                 }
             case .bilinear:
+                // ⌊s⌋ of a clamped coordinate (−1 ≤ s ≤ size), through the fast floor of a
+                // non-negative value.
+                @inline(__always) func floorOf(_ s: Double) -> Int { floorToInt(s + 1) &- 1 }
+                if inverse.b == 0 {
+                    // Rows do not change along the span (no rotation or skew): the two rows
+                    // and their weights are found once.
+                    let sv = max(min(v - 0.5, Double(h)), -1)
+                    let j = floorOf(sv)
+                    let ay = Float(sv - Double(j))
+                    let j0 = j < 0 ? 0 : (j >= h ? h - 1 : j), j1 = j + 1 >= h ? h - 1 : j + 1
+                    let row0 = base + j0 &* w &* 4, row1 = base + j1 &* w &* 4
+                    for k in 0..<count {
+                        let su = max(min(u - 0.5, Double(w)), -1)
+                        let i = floorOf(su)
+                        let ax = Float(su - Double(i))
+                        let i0 = (i < 0 ? 0 : (i >= w ? w - 1 : i)) &* 4, i1 = (i + 1 >= w ? w - 1 : i + 1) &* 4
+                        let top = unpack(row0, byteOffset: i0) * (1 - ax) + unpack(row0, byteOffset: i1) * ax
+                        let bottom = unpack(row1, byteOffset: i0) * (1 - ax) + unpack(row1, byteOffset: i1) * ax
+                        out[k] = (top * (1 - ay) + bottom * ay) * scale
+                        u += inverse.a
+                    }
+                    return
+                }
                 for k in 0..<count {
                     let su = max(min(u - 0.5, Double(w)), -1), sv = max(min(v - 0.5, Double(h)), -1)
-                    let fu = su.rounded(.down), fv = sv.rounded(.down)
-                    let i = Int(fu), j = Int(fv)
-                    let ax = Float(su - fu), ay = Float(sv - fv)
+                    let i = floorOf(su), j = floorOf(sv)
+                    let ax = Float(su - Double(i)), ay = Float(sv - Double(j))
                     let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
                     let bottom = texel(i, j + 1) * (1 - ax) + texel(i + 1, j + 1) * ax
                     out[k] = (top * (1 - ay) + bottom * ay) * scale
