@@ -38,8 +38,17 @@ enum SourceOver {
     /// Four coverage values, each in both lanes of its pixel.
     @inline(__always)
     static func coverageLanes(_ p: UnsafeRawPointer) -> Lanes {
-        let m = p.loadUnaligned(as: SIMD4<UInt16>.self)
+        let m = coverageValues(p)
         return Lanes(m[0], m[0], m[1], m[1], m[2], m[2], m[3], m[3])
+    }
+
+    /// Four coverage values, read one by one: the sweep has just stored them one by one,
+    /// and a wider load of values still on their way to the cache waits for them all to
+    /// land, where each narrow load takes its value from its store directly.
+    @inline(__always)
+    static func coverageValues(_ p: UnsafeRawPointer) -> SIMD4<UInt16> {
+        let q = p.assumingMemoryBound(to: UInt16.self)
+        return SIMD4(q[0], q[1], q[2], q[3])
     }
 
     /// `1 − α` as a fraction, in both lanes of each pixel, from the odd half (g, a) in 8.8.
@@ -259,10 +268,11 @@ extension SourceOver {
         let full: UInt64, packed: Lanes, even: Lanes, odd: Lanes, alpha: Lanes
         var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
-            let values = m.loadUnaligned(as: UInt64.self)
+            let m = coverageValues(m)
+            let values = unsafeBitCast(m, to: UInt64.self)
             if values == 0 { return d }
             if values == full { return packed }
-            let c = coverageLanes(m) & keep
+            let c = Lanes(m[0], m[0], m[1], m[1], m[2], m[2], m[3], m[3]) & keep
             return over(d, k: 65535 &- mulhi(alpha, c), even: mulhi(even, c) &+ 128, odd: mulhi(odd, c) &+ 128)
         }
         @inline(__always) func limited(to pixels: Int) -> SolidKernel {
