@@ -30,9 +30,10 @@ import Geometry
 ///    The fill rule folds the sum into 0…1 (non-zero: `min(|a|, 1)`; even-odd: the
 ///    distance of `a` to the nearest even integer), quantised to 16 bits (0…65,535).
 ///    Gaps of 8 or more pixels become constant spans, which the compositor fills in
-///    bulk; runs and shorter gaps become varying spans with per-pixel values; zero
-///    gaps of four pixels or more are skipped. Reading a cell clears it and its bit, so the band is clean
-///    for the next one.
+///    bulk; runs and shorter gaps become varying spans with per-pixel values (a run is
+///    read in groups of four cells, so its span may take up to three pixels of the gap
+///    after it); zero gaps of four pixels or more are skipped. Reading a cell clears it
+///    and its bit, so the band is clean for the next one.
 ///
 /// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
 /// the first pixel whose centre lies right of it on each row whose centre line it
@@ -467,6 +468,20 @@ private struct Band {
             // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
             return UInt16(truncatingIfNeeded: (a * 65535 + 12_582_912).bitPattern)
         }
+        /// `quantise` of four sums at once.
+        @inline(__always) func quantise4(_ sums: SIMD4<Float>) -> SIMD4<UInt16> {
+            @inline(__always) func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> {
+                unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+            }
+            var a = magnitude(sums)
+            if evenOdd {
+                a.replace(with: 0, where: .!(a .< 4_194_304))
+                a = magnitude(a - 2 * (a * 0.5 + 12_582_912 - 12_582_912))
+            } else {
+                a.replace(with: 1, where: .!(a .< 1))
+            }
+            return SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(a * 65535 + 12_582_912, to: SIMD4<UInt32>.self))
+        }
         let out = coverage + left
         var count = 0
         var sum: Float = 0
@@ -518,13 +533,29 @@ private struct Band {
                 if runStart < end {
                     gap(to: runStart)
                     if varyingStart < 0 { varyingStart = runStart }
-                    for x in runStart..<end {
+                    // Whole groups of four cells while they stay in the window, so that a short
+                    // run is one pass of a loop that does not depend on its length. The cells a
+                    // last group takes past the run's end are zero, or start the next run, which
+                    // then begins after them; the varying span goes on over them either way.
+                    var x = runStart
+                    while x < end && x &+ 4 <= w {
+                        let c = UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD4<Float>.self)
+                        UnsafeMutableRawPointer(cells + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+                        let s0 = sum + c[0], s1 = s0 + c[1], s2 = s1 + c[2], s3 = s2 + c[3]
+                        sum = s3
+                        let values = quantise4(SIMD4(s0, s1, s2, s3))
+                        UnsafeMutableRawPointer(out + x).storeBytes(of: values, as: SIMD4<UInt16>.self)
+                        value = values[3]
+                        x &+= 4
+                    }
+                    while x < end {
                         sum += cells[x]
                         cells[x] = 0
                         value = quantise(sum)
                         out[x] = value
+                        x &+= 1
                     }
-                    cursor = end
+                    cursor = x
                 }
                 // Cells beyond the window only take area; they are cleared, not summed.
                 var x = max(runStart, w)
