@@ -38,8 +38,13 @@ enum SourceOver {
     /// Four coverage values, each in both lanes of its pixel.
     @inline(__always)
     static func coverageLanes(_ p: UnsafeRawPointer) -> Lanes {
-        let m = coverageValues(p)
-        return Lanes(m[0], m[0], m[1], m[1], m[2], m[2], m[3], m[3])
+        lanes(coverageValues(p))
+    }
+
+    /// Four values, each in both lanes of its pixel.
+    @inline(__always)
+    static func lanes(_ m: SIMD4<UInt16>) -> Lanes {
+        Lanes(m[0], m[0], m[1], m[1], m[2], m[2], m[3], m[3])
     }
 
     /// Four coverage values, read one by one: the sweep has just stored them one by one,
@@ -272,7 +277,7 @@ extension SourceOver {
             let values = unsafeBitCast(m, to: UInt64.self)
             if values == 0 { return d }
             if values == full { return packed }
-            let c = Lanes(m[0], m[0], m[1], m[1], m[2], m[2], m[3], m[3]) & keep
+            let c = lanes(m) & keep
             return over(d, k: 65535 &- mulhi(alpha, c), even: mulhi(even, c) &+ 128, odd: mulhi(odd, c) &+ 128)
         }
         @inline(__always) func limited(to pixels: Int) -> SolidKernel {

@@ -454,32 +454,23 @@ private struct Band {
         cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, left: Int, evenOdd: Bool,
         coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>
     ) -> Int {
-        @inline(__always) func quantise(_ sum: Float) -> UInt16 {
-            var a = abs(sum)
-            if evenOdd {
-                // Windings beyond 2²⁴ are meaningless in single precision (and NaN reads as 0).
-                a = a < 4_194_304 ? a : 0
-                // The distance to the nearest even integer: a − 2·round(a / 2), the rounding
-                // to nearest (ties to even: 1 stays 1) by adding and removing 1.5·2²³.
-                a = abs(a - 2 * (a * 0.5 + 12_582_912 - 12_582_912))
-            } else {
-                a = a < 1 ? a : 1
-            }
-            // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
-            return UInt16(truncatingIfNeeded: (a * 65535 + 12_582_912).bitPattern)
-        }
-        /// `quantise` of four sums at once.
-        @inline(__always) func quantise4(_ sums: SIMD4<Float>) -> SIMD4<UInt16> {
+        /// Four running sums folded by the fill rule into 0…1 (non-zero: `min(|a|, 1)`;
+        /// even-odd: the distance to the nearest even integer) and quantised to 0…65,535.
+        @inline(__always) func quantise(_ sums: SIMD4<Float>) -> SIMD4<UInt16> {
             @inline(__always) func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> {
                 unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
             }
             var a = magnitude(sums)
             if evenOdd {
+                // Windings beyond 2²⁴ are meaningless in single precision (and NaN reads as 0).
                 a.replace(with: 0, where: .!(a .< 4_194_304))
+                // a − 2·round(a / 2), the rounding to nearest (ties to even: 1 stays 1) by
+                // adding and removing 1.5·2²³.
                 a = magnitude(a - 2 * (a * 0.5 + 12_582_912 - 12_582_912))
             } else {
                 a.replace(with: 1, where: .!(a .< 1))
             }
+            // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
             return SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(a * 65535 + 12_582_912, to: SIMD4<UInt32>.self))
         }
         let out = coverage + left
@@ -543,7 +534,7 @@ private struct Band {
                         UnsafeMutableRawPointer(cells + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
                         let s0 = sum + c[0], s1 = s0 + c[1], s2 = s1 + c[2], s3 = s2 + c[3]
                         sum = s3
-                        let values = quantise4(SIMD4(s0, s1, s2, s3))
+                        let values = quantise(SIMD4(s0, s1, s2, s3))
                         UnsafeMutableRawPointer(out + x).storeBytes(of: values, as: SIMD4<UInt16>.self)
                         value = values[3]
                         x &+= 4
@@ -551,7 +542,7 @@ private struct Band {
                     while x < end {
                         sum += cells[x]
                         cells[x] = 0
-                        value = quantise(sum)
+                        value = quantise(SIMD4(repeating: sum))[0]
                         out[x] = value
                         x &+= 1
                     }

@@ -21,10 +21,11 @@ struct ImageShader {
         let scale = opacity / 255
         pixmap.data.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!)
+            // Columns and rows beyond the image clamp to its edge.
+            @inline(__always) func column(_ i: Int) -> Int { i < 0 ? 0 : (i >= w ? w - 1 : i) }
+            @inline(__always) func row(_ j: Int) -> Int { j < 0 ? 0 : (j >= h ? h - 1 : j) }
             @inline(__always) func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
-                let ci = i < 0 ? 0 : (i >= w ? w - 1 : i)
-                let cj = j < 0 ? 0 : (j >= h ? h - 1 : j)
-                return unpack(base, byteOffset: (cj * w + ci) * 4)
+                unpack(base, byteOffset: (row(j) * w + column(i)) * 4)
             }
             var u = p.x, v = p.y
             switch quality {
@@ -46,13 +47,12 @@ struct ImageShader {
                     let sv = max(min(v - 0.5, Double(h)), -1)
                     let j = floorOf(sv)
                     let ay = Float(sv - Double(j))
-                    let j0 = j < 0 ? 0 : (j >= h ? h - 1 : j), j1 = j + 1 >= h ? h - 1 : j + 1
-                    let row0 = base + j0 &* w &* 4, row1 = base + j1 &* w &* 4
+                    let row0 = base + row(j) &* w &* 4, row1 = base + row(j + 1) &* w &* 4
                     for k in 0..<count {
                         let su = max(min(u - 0.5, Double(w)), -1)
                         let i = floorOf(su)
                         let ax = Float(su - Double(i))
-                        let i0 = (i < 0 ? 0 : (i >= w ? w - 1 : i)) &* 4, i1 = (i + 1 >= w ? w - 1 : i + 1) &* 4
+                        let i0 = column(i) &* 4, i1 = column(i + 1) &* 4
                         let top = unpack(row0, byteOffset: i0) * (1 - ax) + unpack(row0, byteOffset: i1) * ax
                         let bottom = unpack(row1, byteOffset: i0) * (1 - ax) + unpack(row1, byteOffset: i1) * ax
                         out[k] = (top * (1 - ay) + bottom * ay) * scale
