@@ -271,9 +271,9 @@ struct OutlineBuilder {
         switch kind {
         case .miter:
             if !uTurn && (smooth || 1 / halfCos <= style.miterLimit) {
-                emit(a)
+                // The offset lines run on to their intersection: `a` and `b` lie on them,
+                // so the miter point alone gives the same outline.
                 emit(p + (n0 + n1) * (h / (1 + dot)))
-                emit(b)
             } else {
                 emit(a)
                 emit(b)
