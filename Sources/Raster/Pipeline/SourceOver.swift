@@ -273,7 +273,10 @@ extension SourceOver {
         let full: UInt64, packed: Lanes, even: Lanes, odd: Lanes, alpha: Lanes
         var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _: UnsafeRawPointer, _: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
-            let m = coverageValues(m)
+            apply(d, coverage: coverageValues(m))
+        }
+        /// `d` under the colour at the four coverage values `m`.
+        @inline(__always) func apply(_ d: Lanes, coverage m: SIMD4<UInt16>) -> Lanes {
             let values = unsafeBitCast(m, to: UInt64.self)
             if values == 0 { return d }
             if values == full { return packed }

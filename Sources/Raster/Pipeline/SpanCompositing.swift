@@ -8,7 +8,8 @@ import CMemory
 /// compiled for one blend mode and one kind of shader and calls nothing dynamically.
 ///
 /// Painters: source-over, the normal mode, runs in 16-bit fixed point (`SourceOver`):
-/// `SolidPainter` (constant spans of an opaque colour are filled in bulk),
+/// a solid colour without a clip mask takes its coverage from the sweep directly
+/// (`SolidSink`), else `SolidPainter` (constant spans of an opaque colour are filled in bulk),
 /// `PixelsPainter` (layers, read in place) and `ShadedPainter` (gradients and images,
 /// shaded per span; opaque gradients at full coverage are shaded straight into the
 /// destination). `FloatPainter` runs every other blend mode in floating point
@@ -42,6 +43,10 @@ struct SweepCompositing: BlendModeVisitor {
     func visit<B: BlendFunction>(_ function: B.Type) {
         if B.self == SourceOverBlend.self {
             switch shader {
+            case .solid(let color) where mask == nil:
+                var sink = SolidSink(
+                    solid: SourceOver.Solid(color), destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
+                accumulator.sweep(rule: rule, into: &sink)
             case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
             case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             default: run(ShadedPainter(shader: shader, scratch: scratch))
@@ -95,6 +100,82 @@ struct SweepCompositing: BlendModeVisitor {
             }
         }
     }
+}
+
+/// Source-over of one colour, without a clip mask, straight from the sweep: a run's
+/// groups of four coverage values are blended as they come, gaps of one value at once
+/// (filled in bulk at full coverage when the colour is opaque), so no spans or row of
+/// values are written. Each run asks for the cache line under its start two rows down.
+/// Pixels come out as `SolidPainter` draws them from spans.
+struct SolidSink: CoverageSink {
+    let solid: SourceOver.Solid
+    let kernel: SourceOver.SolidKernel
+    let destination: UnsafeMutablePointer<UInt8>
+    let rowBytes: Int
+    /// The window's first column, and the canvas's width.
+    let left: Int, width: Int
+    let lastRow: UnsafeMutablePointer<UInt8>
+    /// Eight values, zero between uses: the coverage of a short gap or a single pixel.
+    let values: UnsafeMutablePointer<UInt16>
+    /// The current row's pixel at the window's first column, and the same two rows down.
+    var row: UnsafeMutableRawPointer
+    var ahead: UnsafeRawPointer
+
+    init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+        self.solid = solid
+        kernel = SourceOver.SolidKernel(
+            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: SourceOver.Lanes.self),
+            even: solid.even, odd: solid.odd, alpha: solid.alpha)
+        self.destination = destination
+        self.rowBytes = rowBytes
+        self.left = left
+        width = scratch.width
+        lastRow = destination + (scratch.height &- 1) &* rowBytes
+        values = scratch.coverage16
+        row = UnsafeMutableRawPointer(destination)
+        ahead = UnsafeRawPointer(destination)
+    }
+
+    @inline(__always)
+    mutating func begin(row y: Int) {
+        row = UnsafeMutableRawPointer(destination + y &* rowBytes) + left &* 4
+        ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow)) + left &* 4
+    }
+
+    @inline(__always)
+    mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
+        guard value != 0 else { return }
+        let n = to &- from
+        let room = left &+ from &+ ((n &+ 3) & ~3) <= width
+        if n >= 8 {
+            SourceOver.solid(row + from &* 4, count: n, solid, coverage: UInt32(value), room: room)
+        } else {
+            values.update(repeating: value, count: n)
+            SourceOver.solid(row + from &* 4, count: n, solid, coverage: UnsafePointer(values), room: room)
+            values.update(repeating: 0, count: n)
+        }
+    }
+
+    @inline(__always)
+    mutating func run(at x: Int) {
+        animate_prefetch_for_write(ahead + x &* 4)
+    }
+
+    @inline(__always)
+    mutating func group(at x: Int, _ m: SIMD4<UInt16>) {
+        let p = row + x &* 4
+        p.storeBytes(of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), coverage: m), as: SourceOver.Lanes.self)
+    }
+
+    @inline(__always)
+    mutating func pixel(at x: Int, _ value: UInt16) {
+        values[0] = value
+        SourceOver.solid(row + x &* 4, count: 1, solid, coverage: UnsafePointer(values), room: left &+ x &+ 4 <= width)
+        values[0] = 0
+    }
+
+    @inline(__always)
+    mutating func end(row y: Int, width: Int) {}
 }
 
 struct RectCompositing: BlendModeVisitor {

@@ -29,10 +29,12 @@ import Geometry
 ///    a time: between two runs the running sum is constant, so a gap costs one step.
 ///    The fill rule folds the sum into 0…1 (non-zero: `min(|a|, 1)`; even-odd: the
 ///    distance of `a` to the nearest even integer), quantised to 16 bits (0…65,535).
-///    Gaps of 8 or more pixels become constant spans, which the compositor fills in
-///    bulk; runs and shorter gaps become varying spans with per-pixel values (a run is
-///    read in groups of four cells, so its span may take up to three pixels of the gap
-///    after it); zero gaps of four pixels or more are skipped. Reading a cell clears it
+///    The values go to a `CoverageSink`, gap by gap and run by run (a run in groups of
+///    four cells). The usual sink (`SpanSink`) makes spans: gaps of 8 or more pixels
+///    become constant spans, which the compositor fills in bulk; runs and shorter gaps
+///    become varying spans with per-pixel values (a run's span may take up to three
+///    pixels of the gap after it); zero gaps of four pixels or more are skipped. A solid
+///    colour composites the values as they come (`SolidSink`). Reading a cell clears it
 ///    and its bit, so the band is clean for the next one.
 ///
 /// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
@@ -265,15 +267,24 @@ final class CoverageAccumulator {
         rule: FillRule, coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>,
         _ body: (Int, Int) -> Void
     ) {
+        withoutActuallyEscaping(body) { body in
+            var sink = SpanSink(out: coverage + x0, spans: spans, left: x0, body: body)
+            sweep(rule: rule, into: &sink)
+        }
+    }
+
+    /// Hands every row of the window that may have coverage, top to bottom, to `sink`
+    /// (see `CoverageSink`); empties the accumulator.
+    func sweep<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         let evenOdd = rule == .evenOdd
-        let cells = self.cells, bits = self.bits, stride = self.stride, words = self.words, w = width, h = height, left = x0, top = y0
+        let cells = self.cells, bits = self.bits, stride = self.stride, words = self.words, w = width, h = height, top = y0
         // Reads band rows `from..<to` (window rows `bandTop + from…`).
         @inline(__always) func sweepRows(bandTop: Int, _ from: Int, _ to: Int) {
             for row in from..<to {
-                let count = Band.sweepRow(
-                    cells: cells + row * stride, bits: bits + row * words, words: words, width: w, left: left, evenOdd: evenOdd,
-                    coverage: coverage, spans: spans)
-                if count > 0 { body(top + bandTop + row, count) }
+                let y = top + bandTop + row
+                sink.begin(row: y)
+                Band.sweepRow(cells: cells + row * stride, bits: bits + row * words, words: words, width: w, evenOdd: evenOdd, into: &sink)
+                sink.end(row: y, width: w)
             }
         }
         if direct {
@@ -442,18 +453,18 @@ private struct Band {
         }
     }
 
-    /// Turns one row's written cells into spans and coverage values (see the type's
-    /// overview), clearing them; returns the number of spans.
+    /// Reads one row's written cells into `sink`, clearing them.
     ///
     /// The bitmap is read a run of consecutive written cells at a time: each run is one
-    /// tight loop of running sums, and belongs to a varying span (pixels of zero coverage
-    /// included, which compositing leaves unchanged); the gaps between runs are runs of
-    /// one value.
+    /// tight loop of running sums, handed over in groups of four values (a last group may
+    /// take up to three pixels of the gap after the run: the cells there are zero, or
+    /// start the next run, which then begins after them), and singly at the window's
+    /// right edge; the gaps between runs are runs of one value.
     @inline(__always)
-    static func sweepRow(
-        cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, left: Int, evenOdd: Bool,
-        coverage: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>
-    ) -> Int {
+    static func sweepRow<Sink: CoverageSink>(
+        cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, evenOdd: Bool,
+        into sink: inout Sink
+    ) {
         /// Four running sums folded by the fill rule into 0…1 (non-zero: `min(|a|, 1)`;
         /// even-odd: the distance to the nearest even integer) and quantised to 0…65,535.
         @inline(__always) func quantise(_ sums: SIMD4<Float>) -> SIMD4<UInt16> {
@@ -473,36 +484,9 @@ private struct Band {
             // a·65,535 rounded to nearest: adding 1.5·2²³ leaves it in the low mantissa bits.
             return SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(a * 65535 + 12_582_912, to: SIMD4<UInt32>.self))
         }
-        let out = coverage + left
-        var count = 0
         var sum: Float = 0
         var value: UInt16 = 0  // coverage of the pixels after the last written cell
-        var cursor = 0  // the first pixel not yet given a span
-        var varyingStart = -1  // the start of the open varying span, or −1
-        @inline(__always) func closeVarying() {
-            if varyingStart >= 0 {
-                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + varyingStart), x1: Int32(truncatingIfNeeded: left + cursor), coverage: -1)
-                count += 1
-                varyingStart = -1
-            }
-        }
-        // Pixels `cursor..<end` at `value`. Zero gaps shorter than four pixels join the open
-        // varying span (their values are already zero), so that varying spans are always
-        // four pixels apart (see `SweepCompositing`).
-        @inline(__always) func gap(to end: Int) {
-            guard end > cursor else { return }
-            if value == 0 {
-                if varyingStart < 0 || end - cursor >= 4 { closeVarying() }
-            } else if end - cursor >= 8 {
-                closeVarying()
-                spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + cursor), x1: Int32(truncatingIfNeeded: left + end), coverage: Int32(value))
-                count += 1
-            } else {
-                if varyingStart < 0 { varyingStart = cursor }
-                (out + cursor).update(repeating: value, count: end - cursor)
-            }
-            cursor = end
-        }
+        var cursor = 0  // the first pixel not yet handed over
         var wordIndex = 0
         while wordIndex < words {
             var word = bits[wordIndex]
@@ -522,12 +506,10 @@ private struct Band {
                 let runStart = max(base + first, cursor), runEnd = base + first + length + 1
                 let end = min(runEnd, w)
                 if runStart < end {
-                    gap(to: runStart)
-                    if varyingStart < 0 { varyingStart = runStart }
+                    if runStart > cursor { sink.gap(cursor, runStart, value: value) }
+                    sink.run(at: runStart)
                     // Whole groups of four cells while they stay in the window, so that a short
-                    // run is one pass of a loop that does not depend on its length. The cells a
-                    // last group takes past the run's end are zero, or start the next run, which
-                    // then begins after them; the varying span goes on over them either way.
+                    // run is one pass of a loop that does not depend on its length.
                     var x = runStart
                     while x < end && x &+ 4 <= w {
                         let c = UnsafeRawPointer(cells + x).loadUnaligned(as: SIMD4<Float>.self)
@@ -535,7 +517,7 @@ private struct Band {
                         let s0 = sum + c[0], s1 = s0 + c[1], s2 = s1 + c[2], s3 = s2 + c[3]
                         sum = s3
                         let values = quantise(SIMD4(s0, s1, s2, s3))
-                        UnsafeMutableRawPointer(out + x).storeBytes(of: values, as: SIMD4<UInt16>.self)
+                        sink.group(at: x, values)
                         value = values[3]
                         x &+= 4
                     }
@@ -543,7 +525,7 @@ private struct Band {
                         sum += cells[x]
                         cells[x] = 0
                         value = quantise(SIMD4(repeating: sum))[0]
-                        out[x] = value
+                        sink.pixel(at: x, value)
                         x &+= 1
                     }
                     cursor = x
@@ -557,9 +539,96 @@ private struct Band {
             }
             wordIndex += 1
         }
-        gap(to: w)
-        closeVarying()
-        return count
+        if w > cursor { sink.gap(cursor, w, value: value) }
+    }
+}
+
+/// What a sweep hands a row's coverage to, in window columns `0..<width`: for each row
+/// of the window that may have coverage, `begin`, then its pixels left to right, each
+/// once (`gap` for pixels of one value, or the pixels of a run of written cells: `run`
+/// at its start, then `group`s of four and `pixel`s), then `end`. Values are fractions
+/// of 65,535 after the fill rule.
+protocol CoverageSink {
+    mutating func begin(row y: Int)
+    mutating func gap(_ from: Int, _ to: Int, value: UInt16)
+    mutating func run(at x: Int)
+    mutating func group(at x: Int, _ values: SIMD4<UInt16>)
+    mutating func pixel(at x: Int, _ value: UInt16)
+    mutating func end(row y: Int, width: Int)
+}
+
+/// Turns a row's coverage into spans (absolute columns) and the values of its varying
+/// spans, then calls `body(y, spanCount)` when there are spans.
+///
+/// Gaps of 8 or more pixels become constant spans, which the compositor fills in bulk;
+/// runs and shorter gaps become varying spans with per-pixel values; zero gaps of four
+/// pixels or more are skipped, and shorter ones join the open varying span (their values
+/// are already zero), so that varying spans are always four pixels apart (see
+/// `SweepCompositing`).
+private struct SpanSink: CoverageSink {
+    /// The coverage values of window column 0.
+    let out: UnsafeMutablePointer<UInt16>
+    let spans: UnsafeMutablePointer<CoverageSpan>
+    let left: Int
+    let body: (Int, Int) -> Void
+    var count = 0
+    /// The start of the open varying span, or −1.
+    var varyingStart = -1
+
+    init(out: UnsafeMutablePointer<UInt16>, spans: UnsafeMutablePointer<CoverageSpan>, left: Int, body: @escaping (Int, Int) -> Void) {
+        self.out = out
+        self.spans = spans
+        self.left = left
+        self.body = body
+    }
+
+    @inline(__always)
+    private mutating func closeVarying(at end: Int) {
+        if varyingStart >= 0 {
+            spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + varyingStart), x1: Int32(truncatingIfNeeded: left + end), coverage: -1)
+            count += 1
+            varyingStart = -1
+        }
+    }
+
+    @inline(__always)
+    mutating func begin(row y: Int) {
+        count = 0
+    }
+
+    @inline(__always)
+    mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
+        if value == 0 {
+            if varyingStart < 0 || to - from >= 4 { closeVarying(at: from) }
+        } else if to - from >= 8 {
+            closeVarying(at: from)
+            spans[count] = CoverageSpan(x0: Int32(truncatingIfNeeded: left + from), x1: Int32(truncatingIfNeeded: left + to), coverage: Int32(value))
+            count += 1
+        } else {
+            if varyingStart < 0 { varyingStart = from }
+            (out + from).update(repeating: value, count: to - from)
+        }
+    }
+
+    @inline(__always)
+    mutating func run(at x: Int) {
+        if varyingStart < 0 { varyingStart = x }
+    }
+
+    @inline(__always)
+    mutating func group(at x: Int, _ values: SIMD4<UInt16>) {
+        UnsafeMutableRawPointer(out + x).storeBytes(of: values, as: SIMD4<UInt16>.self)
+    }
+
+    @inline(__always)
+    mutating func pixel(at x: Int, _ value: UInt16) {
+        out[x] = value
+    }
+
+    @inline(__always)
+    mutating func end(row y: Int, width: Int) {
+        closeVarying(at: width)
+        if count > 0 { body(y, count) }
     }
 }
 
