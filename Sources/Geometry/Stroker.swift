@@ -95,6 +95,9 @@ struct OutlineBuilder {
     var points: [Point] = []
     /// Whether each point lies inside a flattened curve (joined smoothly).
     var smooth: [Bool] = []
+    /// The unit direction and length of each segment of the finished contour.
+    var directions: [Point] = []
+    var lengths: [Double] = []
     var hasSegments = false
     var open = false
     private var needsMove = true
@@ -174,23 +177,34 @@ struct OutlineBuilder {
             return
         }
         guard points.count > 1 else { return }
+        measureSegments(closed: closed)
         if closed {
-            ring(points, smooth)
-            ring(points.reversed(), smooth.reversed())
+            ring(reversed: false)
+            ring(reversed: true)
         } else {
+            let m = points.count
             needsMove = true
-            side(points, smooth)
-            cap(points[points.count - 1], direction(points[points.count - 2], points[points.count - 1]))
-            side(points.reversed(), smooth.reversed())
-            cap(points[0], direction(points[1], points[0]))
+            side(reversed: false)
+            cap(points[m - 1], directions[m - 2])
+            side(reversed: true)
+            cap(points[0], directions[0] * -1)
             output.closeSubpath()
         }
     }
 
-    private func direction(_ a: Point, _ b: Point) -> Point {
-        let d = b - a
-        let l = d.length
-        return l > 0 ? d * (1 / l) : Point(x: 1, y: 0)
+    /// Finds the unit direction and length of each segment of the contour (from point i
+    /// to the next; for a closed one also from the last point to the first), once for both
+    /// sides: going backwards, a segment's direction is the negation.
+    private mutating func measureSegments(closed: Bool) {
+        directions.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
+        let m = points.count
+        for i in 0..<(closed ? m : m - 1) {
+            let d = points[i + 1 == m ? 0 : i + 1] - points[i]
+            let l = d.length
+            directions.append(l > 0 ? d * (1 / l) : Point(x: 1, y: 0))
+            lengths.append(l)
+        }
     }
 
     @inline(__always) private func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
@@ -204,40 +218,44 @@ struct OutlineBuilder {
         }
     }
 
-    /// The offset on the left (+normal) side of an open polyline, with joins.
-    private mutating func side(_ pts: [Point], _ flags: [Bool]) {
-        let m = pts.count
-        let d0 = direction(pts[0], pts[1])
-        emit(pts[0] + normal(d0) * h)
+    /// The offset on the left (+normal) side of the open polyline, with joins, walking it
+    /// forwards or backwards.
+    private mutating func side(reversed: Bool) {
+        let m = points.count
+        // Point i of the walk, and segment k (from its point k to k + 1).
+        @inline(__always) func index(_ i: Int) -> Int { reversed ? m - 1 - i : i }
+        @inline(__always) func direction(_ k: Int) -> Point { reversed ? directions[m - 2 - k] * -1 : directions[k] }
+        @inline(__always) func length(_ k: Int) -> Double { lengths[reversed ? m - 2 - k : k] }
+        let d0 = direction(0)
+        emit(points[index(0)] + normal(d0) * h)
         var dIn = d0
-        var lenIn = (pts[1] - pts[0]).length
+        var lenIn = length(0)
         for i in 1..<(m - 1) {
-            let dOut = direction(pts[i], pts[i + 1])
-            let lenOut = (pts[i + 1] - pts[i]).length
-            join(pts[i], dIn, dOut, lenIn, lenOut, smooth: flags[i])
+            let dOut = direction(i)
+            let lenOut = length(i)
+            join(points[index(i)], dIn, dOut, lenIn, lenOut, smooth: smooth[index(i)])
             dIn = dOut
             lenIn = lenOut
         }
-        emit(pts[m - 1] + normal(dIn) * h)
+        emit(points[index(m - 1)] + normal(dIn) * h)
     }
 
-    private mutating func side(_ pts: ReversedCollection<[Point]>, _ flags: ReversedCollection<[Bool]>) {
-        side(Array(pts), Array(flags))
-    }
-
-    /// The offset on the left side of a closed polygon, as its own closed subpath.
-    private mutating func ring(_ pts: [Point], _ flags: [Bool]) {
-        let m = pts.count
+    /// The offset on the left side of the closed polygon, walking it forwards or
+    /// backwards, as its own closed subpath.
+    private mutating func ring(reversed: Bool) {
+        let m = points.count
         needsMove = true
         for i in 0..<m {
-            let prev = pts[(i + m - 1) % m], next = pts[(i + 1) % m]
-            join(pts[i], direction(prev, pts[i]), direction(pts[i], next), (pts[i] - prev).length, (next - pts[i]).length, smooth: flags[i])
+            // The point, and the segments before and after it in the polygon's own order.
+            let j = reversed ? m - 1 - i : i
+            let before = j == 0 ? m - 1 : j - 1
+            if reversed {
+                join(points[j], directions[j] * -1, directions[before] * -1, lengths[j], lengths[before], smooth: smooth[j])
+            } else {
+                join(points[j], directions[before], directions[j], lengths[before], lengths[j], smooth: smooth[j])
+            }
         }
         output.closeSubpath()
-    }
-
-    private mutating func ring(_ pts: ReversedCollection<[Point]>, _ flags: ReversedCollection<[Bool]>) {
-        ring(Array(pts), Array(flags))
     }
 
     /// Connects the offset of the incoming segment to that of the outgoing one at `p`.
