@@ -130,10 +130,14 @@ public struct Path: Hashable, Sendable {
 
     /// Appends cubic pieces approximating an elliptical arc (radii `rx`, `ry`, the
     /// ellipse rotated by `rotation` radians) from `startAngle` through `sweep`; the
-    /// current point must already be the arc's start.
-    mutating func addArcSegments(center: Point, rx: Double, ry: Double, rotation: Double, startAngle: Double, sweep: Double) {
+    /// current point must already be the arc's start. Each piece sweeps at most
+    /// `pieceSweep`: a cubic strays from its circle by up to 2.7·10⁻⁴ of the radius over a
+    /// quarter turn (as Core Graphics draws arcs), a sixty-fourth of that over an eighth.
+    mutating func addArcSegments(
+        center: Point, rx: Double, ry: Double, rotation: Double, startAngle: Double, sweep: Double, pieceSweep: Double = .pi / 2
+    ) {
         guard sweep != 0, sweep.isFinite else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let pieces = max(1, Int((abs(sweep) / pieceSweep - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cr = cos(rotation), sr = sin(rotation)

@@ -8,7 +8,8 @@ import Darwin
 /// filled with the non-zero rule.
 ///
 /// Stages: (1) dashing (`Path.dashed`); (2) each subpath is flattened to a polyline
-/// within the tolerance, with extra steps on curves so that the turn between two
+/// within the tolerance (chords balanced about the curve, as `Path.flatten` makes
+/// them), with extra steps on curves so that the turn between two
 /// steps keeps the offset within the tolerance too (the offset of a curve of radius
 /// R at half-width h needs steps of angle at most 2·acos(h / (h + tolerance)));
 /// (3) each side of the polyline is offset by half the width. Corners get the
@@ -21,7 +22,8 @@ import Darwin
 /// cap, the other side backward, the start cap); closed subpaths become two rings of
 /// opposite orientation.
 ///
-/// Round joins and caps are circular arcs stored as cubics, so they are flattened in
+/// Round joins and caps are circular arcs stored as cubics of at most an eighth of a
+/// turn (within 4·10⁻⁶ of the radius of the true arc), so they are flattened in
 /// device space like any curve. A subpath whose segments all have zero length is a
 /// dot: a circle for round caps, an axis-aligned square for square caps, nothing
 /// for butt caps (as Core Graphics draws it). Non-finite points end nothing well:
@@ -136,17 +138,20 @@ struct OutlineBuilder {
             append(p, smooth: false)
             return
         }
-        // Chord error bound (as in `Path.flatten`) and the turning bound for the offset.
-        let dd = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-        var n = (0.75 * dd / tolerance).squareRoot()
+        // Chord error bound (as in `Path.flatten`, chords balanced about the curve) and the
+        // turning bound for the offset.
+        let d0 = p0 - c1 * 2 + c2, d1 = c1 - c2 * 2 + p
+        var n = (0.5 * max(d0.length, d1.length) / tolerance).squareRoot()
         let turn = OutlineBuilder.turning(p0, c1, c2, p)
         let step = 2 * acos(h / (h + tolerance))
         if step > 0 { n = max(n, turn / step) }
         let count = n.isFinite ? min(max(Int(n.rounded(.up)), 1), 10_000) : 1
+        let shift = -0.5 / Double(count * count)
         for k in 1..<count {
             let t = Double(k) / Double(count), mt = 1 - t
             let q = p0 * (mt * mt * mt) + c1 * (3 * mt * mt * t) + c2 * (3 * mt * t * t) + p * (t * t * t)
-            append(q, smooth: true)
+            let b1 = (c1 - p0) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
+            append(Path.balanced(q, b1, d0 * mt + d1 * t, shift, limit: tolerance), smooth: true)
         }
         append(p, smooth: false)
     }
@@ -299,7 +304,7 @@ struct OutlineBuilder {
         case .round:
             emit(a)
             let sweep = uTurn ? -Double.pi : atan2(cross, dot)
-            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n0.y, n0.x), sweep: sweep)
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n0.y, n0.x), sweep: sweep, pieceSweep: .pi / 4)
         case .bevel:
             emit(a)
             emit(b)
@@ -319,7 +324,7 @@ struct OutlineBuilder {
             emit(p - n * h)
         case .round:
             // The side ended at p + n·h, the arc's start.
-            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n.y, n.x), sweep: -Double.pi)
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n.y, n.x), sweep: -Double.pi, pieceSweep: .pi / 4)
         }
     }
 
