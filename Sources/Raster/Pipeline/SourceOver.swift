@@ -316,7 +316,12 @@ extension SourceOver {
         var keep = Lanes(repeating: 0xFFFF)
         @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, _ m: UnsafeRawPointer) -> Lanes {
             if m.loadUnaligned(as: UInt64.self) == 0 { return d }
-            let c = coverageLanes(m) & keep
+            return apply(d, e, o, coverage: coverageValues(m))
+        }
+        /// `d` under the colours at `e` and `o` at the four coverage values `m`.
+        @inline(__always) func apply(_ d: Lanes, _ e: UnsafeRawPointer, _ o: UnsafeRawPointer, coverage m: SIMD4<UInt16>) -> Lanes {
+            if unsafeBitCast(m, to: UInt64.self) == 0 { return d }
+            let c = lanes(m) & keep
             let odd = mulhi(o.loadUnaligned(as: Lanes.self), c)
             return over(d, k: transparency(odd), even: mulhi(e.loadUnaligned(as: Lanes.self), c) &+ 128, odd: odd &+ 128)
         }

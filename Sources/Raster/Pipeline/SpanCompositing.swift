@@ -7,9 +7,10 @@ import CMemory
 /// drawing, and pick the painter once per drawing too, so the loop over spans is
 /// compiled for one blend mode and one kind of shader and calls nothing dynamically.
 ///
-/// Painters: source-over, the normal mode, runs in 16-bit fixed point (`SourceOver`):
-/// a solid colour without a clip mask takes its coverage from the sweep directly
-/// (`SolidSink`), else `SolidPainter` (constant spans of an opaque colour are filled in bulk),
+/// Painters: source-over, the normal mode, runs in 16-bit fixed point (`SourceOver`).
+/// Without a clip mask, a solid colour (`SolidSink`) and shaded colours (`ShadedSink`)
+/// take their coverage from the sweep directly, with no spans. Otherwise:
+/// `SolidPainter` (constant spans of an opaque colour are filled in bulk),
 /// `PixelsPainter` (layers, read in place) and `ShadedPainter` (gradients and images,
 /// shaded per span; opaque gradients at full coverage are shaded straight into the
 /// destination). `FloatPainter` runs every other blend mode in floating point
@@ -49,7 +50,13 @@ struct SweepCompositing: BlendModeVisitor {
                 accumulator.sweep(rule: rule, into: &sink)
             case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
             case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
-            default: run(ShadedPainter(shader: shader, scratch: scratch))
+            default:
+                if mask == nil {
+                    var sink = ShadedSink(shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
+                    accumulator.sweep(rule: rule, into: &sink)
+                } else {
+                    run(ShadedPainter(shader: shader, scratch: scratch))
+                }
             }
         } else {
             run(FloatPainter<B>(shader: shader, scratch: scratch))
@@ -102,30 +109,21 @@ struct SweepCompositing: BlendModeVisitor {
     }
 }
 
-/// Source-over of one colour, without a clip mask, straight from the sweep: a run's
-/// groups of four coverage values are blended as they come, gaps of one value at once
-/// (filled in bulk at full coverage when the colour is opaque), so no spans or row of
-/// values are written. Each run asks for the cache line under its start two rows down.
-/// Pixels come out as `SolidPainter` draws them from spans.
-struct SolidSink: CoverageSink {
-    let solid: SourceOver.Solid
-    let kernel: SourceOver.SolidKernel
+/// The destination rows a sink draws on: the current row's pixel at the window's first
+/// column, and the cache line two rows down that a run asks for (see `SweepCompositing`).
+/// Also eight coverage values, zero between uses, for a short gap or a single pixel.
+struct SinkRows {
     let destination: UnsafeMutablePointer<UInt8>
     let rowBytes: Int
     /// The window's first column, and the canvas's width.
     let left: Int, width: Int
     let lastRow: UnsafeMutablePointer<UInt8>
-    /// Eight values, zero between uses: the coverage of a short gap or a single pixel.
     let values: UnsafeMutablePointer<UInt16>
-    /// The current row's pixel at the window's first column, and the same two rows down.
+    var y = 0
     var row: UnsafeMutableRawPointer
     var ahead: UnsafeRawPointer
 
-    init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
-        self.solid = solid
-        kernel = SourceOver.SolidKernel(
-            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: SourceOver.Lanes.self),
-            even: solid.even, odd: solid.odd, alpha: solid.alpha)
+    init(destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
         self.destination = destination
         self.rowBytes = rowBytes
         self.left = left
@@ -138,44 +136,157 @@ struct SolidSink: CoverageSink {
 
     @inline(__always)
     mutating func begin(row y: Int) {
+        self.y = y
         row = UnsafeMutableRawPointer(destination + y &* rowBytes) + left &* 4
         ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow)) + left &* 4
+    }
+
+    /// Asks for the cache line two rows below window column `x`.
+    @inline(__always)
+    func prefetch(_ x: Int) {
+        animate_prefetch_for_write(ahead + x &* 4)
+    }
+
+    /// Whether window columns `x..<x + count` rounded up to whole groups of four stay
+    /// within the canvas's row.
+    @inline(__always)
+    func hasRoom(_ x: Int, count: Int) -> Bool { left &+ x &+ ((count &+ 3) & ~3) <= width }
+
+    /// Calls `body` with `count` (at most 8) coverage values of `value`.
+    @inline(__always)
+    func withValues(_ value: UInt16, count: Int, _ body: (UnsafePointer<UInt16>) -> Void) {
+        values.update(repeating: value, count: count)
+        body(UnsafePointer(values))
+        values.update(repeating: 0, count: count)
+    }
+}
+
+/// A sink that draws on destination rows as the sweep reaches them.
+protocol RowSink: CoverageSink {
+    var rows: SinkRows { get set }
+}
+
+extension RowSink {
+    @inline(__always)
+    mutating func begin(row y: Int) {
+        rows.begin(row: y)
+    }
+
+    @inline(__always)
+    mutating func end(row y: Int, width: Int) {}
+}
+
+/// Source-over of one colour, without a clip mask, straight from the sweep: a run's
+/// groups of four coverage values are blended as they come, gaps of one value at once
+/// (filled in bulk at full coverage when the colour is opaque), so no spans or row of
+/// values are written. Each run asks for the cache line under its start two rows down.
+/// Pixels come out as `SolidPainter` draws them from spans.
+struct SolidSink: RowSink {
+    let solid: SourceOver.Solid
+    let kernel: SourceOver.SolidKernel
+    var rows: SinkRows
+
+    init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+        self.solid = solid
+        kernel = SourceOver.SolidKernel(
+            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: SourceOver.Lanes.self),
+            even: solid.even, odd: solid.odd, alpha: solid.alpha)
+        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
     }
 
     @inline(__always)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
         guard value != 0 else { return }
-        let n = to &- from
-        let room = left &+ from &+ ((n &+ 3) & ~3) <= width
+        let n = to &- from, dst = rows.row + from &* 4, room = rows.hasRoom(from, count: n)
         if n >= 8 {
-            SourceOver.solid(row + from &* 4, count: n, solid, coverage: UInt32(value), room: room)
+            SourceOver.solid(dst, count: n, solid, coverage: UInt32(value), room: room)
         } else {
-            values.update(repeating: value, count: n)
-            SourceOver.solid(row + from &* 4, count: n, solid, coverage: UnsafePointer(values), room: room)
-            values.update(repeating: 0, count: n)
+            rows.withValues(value, count: n) { SourceOver.solid(dst, count: n, solid, coverage: $0, room: room) }
         }
     }
 
     @inline(__always)
-    mutating func run(at x: Int) {
-        animate_prefetch_for_write(ahead + x &* 4)
+    mutating func run(at x: Int, to end: Int) {
+        rows.prefetch(x)
     }
 
     @inline(__always)
     mutating func group(at x: Int, _ m: SIMD4<UInt16>) {
-        let p = row + x &* 4
+        let p = rows.row + x &* 4
         p.storeBytes(of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), coverage: m), as: SourceOver.Lanes.self)
     }
 
     @inline(__always)
     mutating func pixel(at x: Int, _ value: UInt16) {
-        values[0] = value
-        SourceOver.solid(row + x &* 4, count: 1, solid, coverage: UnsafePointer(values), room: left &+ x &+ 4 <= width)
-        values[0] = 0
+        let dst = rows.row + x &* 4, room = rows.hasRoom(x, count: 1)
+        rows.withValues(value, count: 1) { SourceOver.solid(dst, count: 1, solid, coverage: $0, room: room) }
+    }
+}
+
+/// Source-over of shaded colours (gradients, images), without a clip mask, straight
+/// from the sweep: a run's colours are shaded once, at its start, for the groups of four
+/// that follow; a gap of one value is shaded and blended at once (written as it is when
+/// opaque at full coverage). Pixels come out as `ShadedPainter` draws them from spans,
+/// but for the rare pixel where a gradient's position, stepped from another start, lands
+/// on the next entry of its table.
+struct ShadedSink: RowSink {
+    let shader: PreparedShader
+    let opaque: Bool
+    let scratch: Scratch
+    let kernel = SourceOver.MaskedRowKernel()
+    var rows: SinkRows
+    /// The window column of the current run's first shaded colour.
+    var shadedFrom = 0
+
+    init(shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+        self.shader = shader
+        opaque = shader.isOpaque
+        self.scratch = scratch
+        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
     }
 
     @inline(__always)
-    mutating func end(row y: Int, width: Int) {}
+    mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
+        guard value != 0 else { return }
+        let n = to &- from, x = rows.left &+ from, y = rows.y, dst = rows.row + from &* 4
+        if value == 65535 && opaque {
+            shader.shadePacked(x: x, y: y, count: n, into: dst)
+            return
+        }
+        let shaded = scratch.shaded, room = rows.hasRoom(from, count: n)
+        shader.shadeSplit(x: x, y: y, count: n, into: shaded, floats: scratch.source)
+        if n >= 8 {
+            SourceOver.row(dst, shaded, count: n, coverage: UInt32(value), room: room)
+        } else {
+            rows.withValues(value, count: n) { SourceOver.row(dst, shaded, count: n, coverage: $0, room: room) }
+        }
+    }
+
+    @inline(__always)
+    mutating func run(at x: Int, to end: Int) {
+        rows.prefetch(x)
+        // The run's groups of four, within the row.
+        let count = min((end &- x &+ 3) & ~3, rows.width &- rows.left &- x)
+        shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: scratch.shaded, floats: scratch.source)
+        shadedFrom = x
+    }
+
+    @inline(__always)
+    mutating func group(at x: Int, _ m: SIMD4<UInt16>) {
+        let p = rows.row + x &* 4, k = (x &- shadedFrom) &* 4
+        let colors = scratch.shaded
+        p.storeBytes(
+            of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), UnsafeRawPointer(colors.even + k), UnsafeRawPointer(colors.odd + k), coverage: m),
+            as: SourceOver.Lanes.self)
+    }
+
+    @inline(__always)
+    mutating func pixel(at x: Int, _ value: UInt16) {
+        let k = (x &- shadedFrom) &* 4
+        let colors = ShadedRow(even: scratch.shaded.even + k, odd: scratch.shaded.odd + k)
+        let dst = rows.row + x &* 4, room = rows.hasRoom(x, count: 1)
+        rows.withValues(value, count: 1) { SourceOver.row(dst, colors, count: 1, coverage: $0, room: room) }
+    }
 }
 
 struct RectCompositing: BlendModeVisitor {

@@ -507,7 +507,7 @@ private struct Band {
                 let end = min(runEnd, w)
                 if runStart < end {
                     if runStart > cursor { sink.gap(cursor, runStart, value: value) }
-                    sink.run(at: runStart)
+                    sink.run(at: runStart, to: end)
                     // Whole groups of four cells while they stay in the window, so that a short
                     // run is one pass of a loop that does not depend on its length.
                     var x = runStart
@@ -546,12 +546,13 @@ private struct Band {
 /// What a sweep hands a row's coverage to, in window columns `0..<width`: for each row
 /// of the window that may have coverage, `begin`, then its pixels left to right, each
 /// once (`gap` for pixels of one value, or the pixels of a run of written cells: `run`
-/// at its start, then `group`s of four and `pixel`s), then `end`. Values are fractions
-/// of 65,535 after the fill rule.
+/// with its extent, then `group`s of four from its start, which may go on up to three
+/// pixels past its end, and `pixel`s at the window's right edge), then `end`. Values
+/// are fractions of 65,535 after the fill rule.
 protocol CoverageSink {
     mutating func begin(row y: Int)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16)
-    mutating func run(at x: Int)
+    mutating func run(at x: Int, to end: Int)
     mutating func group(at x: Int, _ values: SIMD4<UInt16>)
     mutating func pixel(at x: Int, _ value: UInt16)
     mutating func end(row y: Int, width: Int)
@@ -611,7 +612,7 @@ private struct SpanSink: CoverageSink {
     }
 
     @inline(__always)
-    mutating func run(at x: Int) {
+    mutating func run(at x: Int, to end: Int) {
         if varyingStart < 0 { varyingStart = x }
     }
 
