@@ -254,6 +254,52 @@ final class CompositingTests: XCTestCase {
         }
     }
 
+    /// Source-over of solid colours, gradients and images draws straight from the sweep
+    /// without a clip mask, and through spans with one: a clip that covers the whole canvas
+    /// (a mask of 255 everywhere) must not change a byte. The shapes reach the canvas's
+    /// right edge, run thin and small, overlap under both rules, and the canvas is an odd
+    /// width, so that single pixels, short gaps and partial groups are all drawn.
+    func testClipCoveringTheCanvasChangesNothing() {
+        var image = Pixmap(width: 3, height: 2)
+        for x in 0..<3 {
+            for y in 0..<2 { image.setPixel(x: x, y: y, PremultipliedRGBA8(r: UInt8(80 * x), g: UInt8(200 - 90 * y), b: 120, a: 255)) }
+        }
+        let gradient = Gradient(colors: [Color(red: 0.9, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.6)])
+        let paints: [Paint] = [
+            .solid(Color(red: 0.2, green: 0.6, blue: 0.3)),
+            .solid(Color(red: 0.8, green: 0.1, blue: 0.5, alpha: 0.45)),
+            Paint(.linearGradient(gradient, start: Point(x: 3, y: 0), end: Point(x: 90, y: 50))),
+            Paint(.radialGradient(gradient, center: Point(x: 60, y: 30), startRadius: 2, endRadius: 40)),
+            Paint(.image(image, quality: .bilinear), transform: AffineTransform(scaleX: 30, y: 25)),
+        ]
+        func draw(on canvas: Canvas) {
+            var k = 0
+            for (i, paint) in paints.enumerated() {
+                var shapes = Path()
+                shapes.addEllipse(in: Rect(x: 60.3 + Double(i), y: 4.7, width: 45.5, height: 30.2))
+                shapes.addEllipse(in: Rect(x: 2.2 * Double(i), y: 20.1, width: 7.3, height: 5.9))
+                shapes.addRect(Rect(x: 10.5 + 11 * Double(i), y: 40.25, width: 0.6, height: 17))
+                shapes.move(to: Point(x: 5, y: 58))
+                shapes.addCurve(to: Point(x: 96.9, y: 12), control1: Point(x: 30, y: -20), control2: Point(x: 70, y: 90))
+                for rule in [FillRule.nonZero, .evenOdd] {
+                    canvas.fill(shapes, transform: AffineTransform(translationX: Double(k % 3), y: Double(k % 2) * 0.5), paint: paint, rule: rule)
+                    k += 1
+                }
+                canvas.stroke(shapes, paint: paint, style: StrokeStyle(lineWidth: 1.5, lineCap: .round, lineJoin: .round))
+            }
+        }
+        let plain = Canvas(width: 97, height: 61, background: .white)
+        draw(on: plain)
+        let clipped = Canvas(width: 97, height: 61, background: .white)
+        var cover = Path()
+        cover.addEllipse(in: Rect(x: -200, y: -200, width: 500, height: 460))
+        clipped.pushClip(cover)
+        draw(on: clipped)
+        clipped.popClip()
+        let differing = zip(plain.pixmap.data, clipped.pixmap.data).filter { $0 != $1 }.count
+        XCTAssertEqual(differing, 0)
+    }
+
     func testImageNearestPicksTheContainingPixel() {
         var image = Pixmap(width: 2, height: 1)
         image.setPixel(x: 0, y: 0, PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
