@@ -202,10 +202,7 @@ enum SourceOver {
     /// A solid colour over `count` pixels with per-pixel coverage `m`.
     @inline(__always)
     static func solid(_ dst: UnsafeMutableRawPointer, count: Int, _ solid: Solid, coverage m: UnsafePointer<UInt16>, room: Bool) {
-        let kernel = SolidKernel(
-            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: Lanes.self),
-            even: solid.even, odd: solid.odd, alpha: solid.alpha)
-        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m), room: room, kernel)
+        forEachGroup(dst, count: count, plane0: nil, plane1: nil, coverage: UnsafeRawPointer(m), room: room, SolidKernel(solid))
     }
 
     /// Shaded colours in split 8.8 form (`ShadedRow`) over `count` pixels, at constant
@@ -388,5 +385,15 @@ struct ShadedRow {
     func store(_ i: Int, even e: UInt32, odd o: UInt32) {
         even.storeBytes(of: e, toByteOffset: i &* 4, as: UInt32.self)
         odd.storeBytes(of: o, toByteOffset: i &* 4, as: UInt32.self)
+    }
+}
+
+extension SourceOver.SolidKernel {
+    /// The kernel of `solid` (shortcuts for no and, when opaque, full coverage).
+    @inline(__always)
+    init(_ solid: SourceOver.Solid) {
+        self.init(
+            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: SourceOver.Lanes.self),
+            even: solid.even, odd: solid.odd, alpha: solid.alpha)
     }
 }

@@ -17,9 +17,10 @@ import CMemory
 /// (`Compositor`).
 ///
 /// Edges blend pixels the frame last touched long before (a 1080p frame is four times the
-/// size of a core's cache), so each row first asks for the cache lines two rows down under
-/// its spans: all of them when the row's spans lie within `prefetchExtent` bytes, else
-/// those at both ends (the hardware's stream prefetcher follows a long span by itself).
+/// size of a core's cache), so each run of a sink asks for the cache line two rows down
+/// under its start, and each row of spans for those under its spans: all of them when
+/// the row's spans lie within `prefetchExtent` bytes, else those at both ends (the
+/// hardware's stream prefetcher follows a long span by itself).
 /// A prefetch does not wait; a read there would.
 ///
 /// Invariant: the row of coverage values is zero except where the sweep wrote the
@@ -50,13 +51,10 @@ struct SweepCompositing: BlendModeVisitor {
                 accumulator.sweep(rule: rule, into: &sink)
             case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
             case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
-            default:
-                if mask == nil {
-                    var sink = ShadedSink(shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
-                    accumulator.sweep(rule: rule, into: &sink)
-                } else {
-                    run(ShadedPainter(shader: shader, scratch: scratch))
-                }
+            case _ where mask == nil:
+                var sink = ShadedSink(shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
+                accumulator.sweep(rule: rule, into: &sink)
+            default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
             run(FloatPainter<B>(shader: shader, scratch: scratch))
@@ -115,8 +113,9 @@ struct SweepCompositing: BlendModeVisitor {
 struct SinkRows {
     let destination: UnsafeMutablePointer<UInt8>
     let rowBytes: Int
-    /// The window's first column, and the canvas's width.
-    let left: Int, width: Int
+    /// The window's first column.
+    let left: Int
+    let scratch: Scratch
     let lastRow: UnsafeMutablePointer<UInt8>
     let values: UnsafeMutablePointer<UInt16>
     var y = 0
@@ -127,7 +126,7 @@ struct SinkRows {
         self.destination = destination
         self.rowBytes = rowBytes
         self.left = left
-        width = scratch.width
+        self.scratch = scratch
         lastRow = destination + (scratch.height &- 1) &* rowBytes
         values = scratch.coverage16
         row = UnsafeMutableRawPointer(destination)
@@ -147,10 +146,9 @@ struct SinkRows {
         animate_prefetch_for_write(ahead + x &* 4)
     }
 
-    /// Whether window columns `x..<x + count` rounded up to whole groups of four stay
-    /// within the canvas's row.
+    /// `Scratch.hasRoom` for window columns `x..<x + count`.
     @inline(__always)
-    func hasRoom(_ x: Int, count: Int) -> Bool { left &+ x &+ ((count &+ 3) & ~3) <= width }
+    func hasRoom(_ x: Int, count: Int) -> Bool { scratch.hasRoom(x: left &+ x, count: count) }
 
     /// Calls `body` with `count` (at most 8) coverage values of `value`.
     @inline(__always)
@@ -188,9 +186,7 @@ struct SolidSink: RowSink {
 
     init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
         self.solid = solid
-        kernel = SourceOver.SolidKernel(
-            full: solid.isOpaque ? UInt64.max : 0, packed: unsafeBitCast(SIMD4<UInt32>(repeating: solid.packed), to: SourceOver.Lanes.self),
-            even: solid.even, odd: solid.odd, alpha: solid.alpha)
+        kernel = SourceOver.SolidKernel(solid)
         rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
     }
 
@@ -266,7 +262,7 @@ struct ShadedSink: RowSink {
     mutating func run(at x: Int, to end: Int) {
         rows.prefetch(x)
         // The run's groups of four, within the row.
-        let count = min((end &- x &+ 3) & ~3, rows.width &- rows.left &- x)
+        let count = min((end &- x &+ 3) & ~3, scratch.width &- rows.left &- x)
         shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: scratch.shaded, floats: scratch.source)
         shadedFrom = x
     }

@@ -33,9 +33,10 @@ import Geometry
 ///    four cells). The usual sink (`SpanSink`) makes spans: gaps of 8 or more pixels
 ///    become constant spans, which the compositor fills in bulk; runs and shorter gaps
 ///    become varying spans with per-pixel values (a run's span may take up to three
-///    pixels of the gap after it); zero gaps of four pixels or more are skipped. A solid
-///    colour composites the values as they come (`SolidSink`). Reading a cell clears it
-///    and its bit, so the band is clean for the next one.
+///    pixels of the gap after it); zero gaps of four pixels or more are skipped. Solid
+///    and shaded colours composite the values as they come (`SolidSink`,
+///    `ShadedSink`). Reading a cell clears it and its bit, so the band is clean for the
+///    next one.
 ///
 /// Aliased mode samples pixel centres instead: an edge adds its direction (±1) to
 /// the first pixel whose centre lies right of it on each row whose centre line it
