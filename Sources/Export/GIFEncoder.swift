@@ -468,11 +468,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, ties: TieBreak
     ) -> CompressedFrame {
         let mapper = self.mapper!
-        let width5 = LZWEncoder.maximumOptions
         let count = rect.pixelCount
         let outsideError = gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
         var data: [UInt8] = []
-        reading.encode(count: count, minimumCodeSize: minimumCodeSize, scratch: false, into: &data)
+        reading.encode(count: count, minimumCodeSize: minimumCodeSize, into: &data)
         // A frame that uses few of the palette's colours may be cheaper with a local colour
         // table of just those: LZW codes start one bit wider than the table's index size, so
         // a 16-colour table saves up to 4 bits per code while the dictionary is young.
@@ -480,44 +479,28 @@ final class GIFEncoder: AnalyzingFrameSink {
         var localTable: [RGB8]?
         var localBits = 0
         var frameTransparent: Int? = first ? nil : transparentIndex
+        // The indices sent, and the transparent index (which every frame after the first declares).
         var used = [Bool](repeating: false, count: 256)
-        reading.options.withUnsafeBufferPointer { options in
-            reading.optionCounts.withUnsafeBufferPointer { optionCounts in
-                used.withUnsafeMutableBufferPointer { used in
-                    for k in 0..<count {
-                        for j in 0..<Int(optionCounts[k]) { used[Int(options[width5 * k + j])] = true }
-                    }
-                }
+        reading.chosen.withUnsafeBufferPointer { chosen in
+            used.withUnsafeMutableBufferPointer { used in
+                for k in 0..<count { used[Int(chosen[k])] = true }
             }
         }
         if !first { used[transparentIndex] = true }
         let symbols = (0..<256).filter { used[$0] }
         while 1 << localBits < symbols.count { localBits += 1 }
         let localCodeSize = max(2, localBits)
-        if localCodeSize < minimumCodeSize {
+        // The same codes renumbered for the local table (`LZWEncoder.recode`).
+        if localCodeSize < minimumCodeSize
+            && reading.recodedSize(minimumCodeSize: localCodeSize) + 3 << max(localBits, 1) < data.count {
             var toLocal = [UInt8](repeating: 0, count: 256)
             for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
-            reading.options.withUnsafeMutableBufferPointer { options in
-                reading.optionCounts.withUnsafeBufferPointer { optionCounts in
-                    for k in 0..<count {
-                        for j in 0..<Int(optionCounts[k]) { options[width5 * k + j] = toLocal[Int(options[width5 * k + j])] }
-                    }
-                }
-            }
-            var local: [UInt8] = []
-            reading.encode(count: count, minimumCodeSize: localCodeSize, scratch: true, into: &local)
-            if local.count + 3 << max(localBits, 1) < data.count {
-                data = local
-                reading.chosen.withUnsafeMutableBufferPointer { chosen in
-                    reading.scratchChosen.withUnsafeBufferPointer { local in
-                        for k in 0..<count { chosen[k] = UInt8(symbols[Int(local[k])]) }
-                    }
-                }
-                let colors = mapper.palette.colors
-                localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
-                codeSize = localCodeSize
-                if !first { frameTransparent = Int(toLocal[transparentIndex]) }
-            }
+            data.removeAll(keepingCapacity: true)
+            reading.recode(roots: toLocal, minimumCodeSize: localCodeSize, into: &data)
+            let colors = mapper.palette.colors
+            localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
+            codeSize = localCodeSize
+            if !first { frameTransparent = Int(toLocal[transparentIndex]) }
         }
         // The error is only needed where a lower tolerance could be tried.
         let error = tolerance > 0 ? outsideError + squaredError(of: reading.chosen, in: rect) : outsideError
@@ -761,31 +744,18 @@ private final class FrameReading {
     var options: [UInt8]
     var optionCounts: [UInt8]
     var chosen: [UInt8]
-    /// The indices chosen by an attempt that may not be kept (in a local colour table's
-    /// numbering).
-    var scratchChosen: [UInt8]
     private let lzw = LZWEncoder()
 
     init(pixels: Int) {
         options = Array(repeating: 0, count: pixels * LZWEncoder.maximumOptions)
         optionCounts = Array(repeating: 0, count: pixels)
         chosen = Array(repeating: 0, count: pixels)
-        scratchChosen = Array(repeating: 0, count: pixels)
     }
 
     /// LZW-compresses the first `count` pixels' options into `data`, writing the indices
-    /// chosen to `chosen` (or, for an attempt that may not be kept, to `scratchChosen`).
+    /// chosen to `chosen`.
     @_optimize(speed)
-    func encode(count: Int, minimumCodeSize: Int, scratch: Bool, into data: inout [UInt8]) {
-        if scratch {
-            encode(count: count, minimumCodeSize: minimumCodeSize, choosing: &scratchChosen, into: &data)
-        } else {
-            encode(count: count, minimumCodeSize: minimumCodeSize, choosing: &chosen, into: &data)
-        }
-    }
-
-    @_optimize(speed)
-    private func encode(count: Int, minimumCodeSize: Int, choosing chosen: inout [UInt8], into data: inout [UInt8]) {
+    func encode(count: Int, minimumCodeSize: Int, into data: inout [UInt8]) {
         let lzw = self.lzw
         options.withUnsafeBufferPointer { options in
             optionCounts.withUnsafeBufferPointer { optionCounts in
@@ -796,6 +766,16 @@ private final class FrameReading {
                 }
             }
         }
+    }
+
+    /// The size of the last `encode`'s codes for a colour table of `minimumCodeSize` bits.
+    func recodedSize(minimumCodeSize: Int) -> Int {
+        lzw.recodedSize(minimumCodeSize: minimumCodeSize)
+    }
+
+    /// Writes the last `encode`'s codes to `data` for a colour table where `roots[i]` stands for index `i`.
+    func recode(roots: [UInt8], minimumCodeSize: Int, into data: inout [UInt8]) {
+        roots.withUnsafeBufferPointer { lzw.recode(roots: $0.baseAddress!, minimumCodeSize: minimumCodeSize, into: &data) }
     }
 }
 

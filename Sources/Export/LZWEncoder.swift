@@ -21,7 +21,13 @@
 /// handles). Strings are found through a direct table of every (prefix code, index) pair's
 /// code (4,096 × 256 entries, 2 MiB); a clear zeroes just the entries added since the last
 /// one. Encoding
-/// allocates only the output's growth.
+/// allocates only the output's growth (and the list of codes, grown to the longest frame).
+///
+/// The codes of the last encoding are kept, so that they can be written again for a smaller
+/// colour table (`recode`) without matching again. The reading stays the same under any
+/// renumbering of the indices, since matching compares indices only for equality and keeps
+/// the order of options; the renumbered stream clears after as many strings as the original,
+/// so its dictionary holds the same strings throughout.
 final class LZWEncoder {
     /// The most options a pixel may have.
     static let maximumOptions = 5
@@ -29,9 +35,15 @@ final class LZWEncoder {
     static let searchLimit = 1 << 16
 
     private var state = State()
+    /// The codes of the last encoding, clear and end codes included.
+    private var codes: UnsafeMutablePointer<UInt16> = .allocate(capacity: 1)
+    private var codeCount = 0, codeCapacity = 1
+    /// The last encoding's minimum code size.
+    private var encodedCodeSize = 2
 
     deinit {
         state.deallocate()
+        codes.deallocate()
     }
 
     /// Compresses `count` pixels and appends the code stream to `output`.
@@ -55,7 +67,15 @@ final class LZWEncoder {
         let endCode = s.clearCode + 1
         var codeSize = minimumCodeSize + 1
         var maxCode = endCode
-        var writer = BitWriter()
+        // Every code covers a pixel at least, and a clear follows every 4,096 − 2^m − 2 strings.
+        let codesNeeded = count + count / 64 + 4
+        if codeCapacity < codesNeeded {
+            codes.deallocate()
+            codes = .allocate(capacity: codesNeeded)
+            codeCapacity = codesNeeded
+        }
+        encodedCodeSize = minimumCodeSize
+        var writer = BitWriter(codes: codes)
         s.reset()
         writer.emit(s.clearCode, codeSize, &output)
         var current = s.longest(from: 0, first: -1)
@@ -92,6 +112,62 @@ final class LZWEncoder {
         writer.emit(current.code, codeSize, &output)
         writer.emit(endCode, codeSize, &output)
         writer.flush(&output)
+        codeCount = writer.count
+    }
+
+    /// The size in bytes of the last encoding's code stream written again with
+    /// `minimumCodeSize` bits (see `recode`).
+    @_optimize(speed)
+    func recodedSize(minimumCodeSize: Int) -> Int {
+        var bits = 0
+        replay(minimumCodeSize: minimumCodeSize, roots: nil) { _, size in bits += size }
+        return (bits + 7) / 8
+    }
+
+    /// Appends the last encoding's code stream written again for a colour table whose index
+    /// `roots[i]` stands for the encoded index `i`, with `minimumCodeSize` bits (at most the
+    /// encoding's; every index the pixels were sent as must have a place in the table).
+    @_optimize(speed)
+    func recode(roots: UnsafePointer<UInt8>, minimumCodeSize: Int, into output: inout [UInt8]) {
+        var writer = BitWriter(codes: nil)
+        replay(minimumCodeSize: minimumCodeSize, roots: roots) { code, size in writer.emit(code, size, &output) }
+        writer.flush(&output)
+    }
+
+    /// Calls `body(code, size)` for each code of the last encoding renumbered for
+    /// `minimumCodeSize`: indices through `roots` (unchanged for nil), strings and the clear and
+    /// end codes moved by the difference in their number, and code sizes grown as a decoder
+    /// expects. Clears stay where they were, after the same strings.
+    @inline(__always)
+    private func replay(minimumCodeSize: Int, roots: UnsafePointer<UInt8>?, _ body: (Int, Int) -> Void) {
+        let clear = 1 << encodedCodeSize, end = clear + 1
+        let newClear = 1 << minimumCodeSize, newEnd = newClear + 1
+        let shift = clear - newClear
+        let codes = self.codes, count = codeCount
+        var codeSize = minimumCodeSize + 1
+        var maxCode = newEnd
+        body(newClear, codeSize)
+        var i = 1
+        while i < count {
+            let code = Int(codes[i])
+            if code == end {
+                body(newEnd, codeSize)
+                break
+            }
+            body(code < clear ? (roots.map { Int($0[code]) } ?? code) : code - shift, codeSize)
+            let next = Int(codes[i + 1])
+            i += 1
+            // The last string adds none.
+            if next == end { continue }
+            maxCode += 1
+            if maxCode >= 1 << codeSize { codeSize += 1 }
+            if next == clear {
+                body(newClear, codeSize)
+                codeSize = minimumCodeSize + 1
+                maxCode = newEnd
+                i += 1
+            }
+        }
     }
 
     /// A string found in the dictionary: its code, length and first index.
@@ -101,14 +177,20 @@ final class LZWEncoder {
         var first: Int
     }
 
-    /// Packs codes least significant bit first, as GIF wants.
+    /// Packs codes least significant bit first, as GIF wants, and lists them in `codes`.
     private struct BitWriter {
+        let codes: UnsafeMutablePointer<UInt16>?
+        var count = 0
         var accumulator: UInt64 = 0
         var bits = 0
 
         @_optimize(speed)
         @inline(__always)
         mutating func emit(_ code: Int, _ size: Int, _ output: inout [UInt8]) {
+            if let codes {
+                codes[count] = UInt16(truncatingIfNeeded: code)
+                count += 1
+            }
             accumulator |= UInt64(code) << UInt64(bits)
             bits += size
             while bits >= 8 {

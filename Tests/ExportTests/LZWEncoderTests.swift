@@ -40,7 +40,7 @@ final class LZWEncoderTests: XCTestCase {
         return output
     }
 
-    private func encode(_ options: [[UInt8]], minimumCodeSize: Int) -> (data: [UInt8], chosen: [UInt8]) {
+    private func encode(_ options: [[UInt8]], minimumCodeSize: Int, with encoder: LZWEncoder = LZWEncoder()) -> (data: [UInt8], chosen: [UInt8]) {
         let width = LZWEncoder.maximumOptions
         var flat = [UInt8](repeating: 0, count: options.count * width)
         var counts = [UInt8](repeating: 0, count: options.count)
@@ -50,7 +50,7 @@ final class LZWEncoderTests: XCTestCase {
         }
         var chosen = [UInt8](repeating: 0, count: options.count)
         var data: [UInt8] = []
-        LZWEncoder().encode(options: flat, optionCounts: counts, count: options.count, minimumCodeSize: minimumCodeSize, chosen: &chosen, into: &data)
+        encoder.encode(options: flat, optionCounts: counts, count: options.count, minimumCodeSize: minimumCodeSize, chosen: &chosen, into: &data)
         return (data, chosen)
     }
 
@@ -84,5 +84,29 @@ final class LZWEncoderTests: XCTestCase {
         // Freedom pays: the same pixels with the first option forced compress worse.
         let (forced, _) = encode(options.map { [$0[0]] }, minimumCodeSize: 4)
         XCTAssertLessThan(data.count, forced.count)
+    }
+
+    func testRecodingForASmallerTableDecodesToTheRenumberedIndices() {
+        var generator = SplitMix(seed: 5)
+        // Twelve of the 256 indices, in runs and noise; long enough for several clears.
+        let used: [UInt8] = [3, 17, 40, 41, 99, 128, 150, 200, 201, 230, 254, 255]
+        let options: [[UInt8]] = (0..<60000).map { k in
+            let run = used[(k / 9) % used.count]
+            return generator.next() % 4 == 0 ? [used[Int(generator.next() % 12)], run] : [run]
+        }
+        let encoder = LZWEncoder()
+        let (data, chosen) = encode(options, minimumCodeSize: 8, with: encoder)
+        XCTAssertEqual(decode(data, minimumCodeSize: 8), chosen)
+        XCTAssertEqual(encoder.recodedSize(minimumCodeSize: 8), data.count)
+        var roots = [UInt8](repeating: 0, count: 256)
+        for (local, index) in used.enumerated() { roots[Int(index)] = UInt8(local) }
+        for bits in [4, 8] {
+            var recoded: [UInt8] = []
+            roots.withUnsafeBufferPointer { encoder.recode(roots: $0.baseAddress!, minimumCodeSize: bits, into: &recoded) }
+            XCTAssertEqual(recoded.count, encoder.recodedSize(minimumCodeSize: bits))
+            XCTAssertEqual(decode(recoded, minimumCodeSize: bits), chosen.map { roots[Int($0)] }, "\(bits) bits")
+        }
+        // Narrower codes while the dictionary is young.
+        XCTAssertLessThan(encoder.recodedSize(minimumCodeSize: 4), data.count)
     }
 }
