@@ -311,34 +311,44 @@ final class LZWEncoder {
             var visited = 0
             while top > 0 {
                 top -= 1
-                let code = Int(stackCodes[top])
-                let length = Int(stackLengths[top])
+                var code = Int(stackCodes[top])
+                var length = Int(stackLengths[top])
                 let first = Int(stackFirsts[top])
-                if length > best.length { best = Match(code: code, length: length, first: first) }
-                if Int(deepest[code]) <= best.length { continue }
-                visited += 1
-                let p = start + length
-                if p >= count || visited >= LZWEncoder.searchLimit { continue }
-                let last = code < clearCode ? code : Int(symbolOf[code])
-                let o = options + width * p
-                var j = Int(optionCounts[p]) - 1
-                var preferredChild = -1
-                while j >= 0 {
-                    let symbol = Int(o[j])
-                    let child = Int(children[code << 8 | symbol])
-                    if child != 0 {
-                        if symbol == last {
-                            preferredChild = child
-                        } else {
-                            stackCodes[top] = Int32(child)
-                            stackLengths[top] = Int32(length + 1)
-                            stackFirsts[top] = UInt8(first)
-                            top += 1
+                // Down the trie from the popped node: the child that would be pushed last (and
+                // popped next) is followed at once, its siblings are pushed.
+                while true {
+                    if length > best.length { best = Match(code: code, length: length, first: first) }
+                    if Int(deepest[code]) <= best.length { break }
+                    visited += 1
+                    let p = start + length
+                    if p >= count || visited >= LZWEncoder.searchLimit { break }
+                    let last = code < clearCode ? code : Int(symbolOf[code])
+                    let o = options + width * p
+                    var j = Int(optionCounts[p]) - 1
+                    var preferredChild = -1, pending = -1
+                    while j >= 0 {
+                        let symbol = Int(o[j])
+                        let child = Int(children[code << 8 | symbol])
+                        if child != 0 {
+                            if symbol == last {
+                                preferredChild = child
+                            } else {
+                                if pending >= 0 { push(pending, length + 1, first, &top) }
+                                pending = child
+                            }
                         }
+                        j -= 1
                     }
-                    j -= 1
+                    if preferredChild >= 0 {
+                        if pending >= 0 { push(pending, length + 1, first, &top) }
+                        code = preferredChild
+                    } else if pending >= 0 {
+                        code = pending
+                    } else {
+                        break
+                    }
+                    length += 1
                 }
-                if preferredChild >= 0 { push(preferredChild, length + 1, first, &top) }
             }
             return best
         }
