@@ -77,7 +77,7 @@ extension Canvas {
         let r = (edge == .transparent ? region.insetBy(-reach) : region).intersection(canvasRect)
         guard !r.isEmpty else { return region }
         let w = r.width, h = r.height
-        scratch.reserveBlur(pixels: w * h, line: max(w, h) + 2 * reach + 4)
+        scratch.reserveBlur(pixels: w * h, line: GaussianBlur.lanes * (max(w, h) + 2 * reach + 4))
         let image = scratch.blurImage
         let rowBytes = width * 4
         pixmap.data.withUnsafeMutableBufferPointer { p in

@@ -46,8 +46,12 @@ enum GaussianBlur {
         return 3 * (extendedBox(sigma: sigma).radius + 1)
     }
 
-    /// Blurs the `width × height` image at `image` in place. `line` is scratch storage of
-    /// at least `max(width, height) + 2 · reach + 2` elements.
+    /// Lines blurred at once by the box passes: their running sums are independent, so the
+    /// processor overlaps them, and a column's neighbours share its cache lines.
+    static let lanes = 4
+
+    /// Blurs the `width × height` image at `image` in place. `line` and `spare` are scratch
+    /// storage of at least `lanes · (max(width, height) + 2 · reach + 2)` elements each.
     static func blur(
         _ image: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma: Double, edge: Edge,
         line: UnsafeMutablePointer<SIMD4<Float>>, spare: UnsafeMutablePointer<SIMD4<Float>>
@@ -58,23 +62,46 @@ enum GaussianBlur {
         let box = extendedBox(sigma: sigma)
         func run(count n: Int, stride: Int, lines: Int, lineStep: Int) {
             let length = n + 2 * margin
-            for l in 0..<lines {
-                let start = image + l * lineStep
-                let first = start[0], last = start[(n - 1) * stride]
-                for k in 0..<margin {
-                    line[k] = edge == .clamp ? first : .zero
-                    line[margin + n + k] = edge == .clamp ? last : .zero
-                }
-                for k in 0..<n { line[margin + k] = start[k * stride] }
-                if let kernel {
+            if let kernel {
+                for l in 0..<lines {
+                    let start = image + l * lineStep
+                    let first = start[0], last = start[(n - 1) * stride]
+                    for k in 0..<margin {
+                        line[k] = edge == .clamp ? first : .zero
+                        line[margin + n + k] = edge == .clamp ? last : .zero
+                    }
+                    for k in 0..<n { line[margin + k] = start[k * stride] }
                     convolve(line, into: spare, length: length, kernel: kernel)
                     for k in 0..<n { start[k * stride] = spare[margin + k] }
-                } else {
-                    extendedBox(line, into: spare, length: length, radius: box.radius, alpha: Float(box.alpha))
-                    extendedBox(spare, into: line, length: length, radius: box.radius, alpha: Float(box.alpha))
-                    extendedBox(line, into: spare, length: length, radius: box.radius, alpha: Float(box.alpha))
-                    for k in 0..<n { start[k * stride] = spare[margin + k] }
                 }
+                return
+            }
+            // `lanes` lines at a time, interleaved: position k of line j at k · lanes + j. A
+            // last group short of lines repeats its last line, and writes back only its own.
+            let wide = UnsafeMutableRawPointer(line).assumingMemoryBound(to: SIMD16<Float>.self)
+            let wideSpare = UnsafeMutableRawPointer(spare).assumingMemoryBound(to: SIMD16<Float>.self)
+            let alpha = Float(box.alpha)
+            var l = 0
+            while l < lines {
+                let group = min(lanes, lines - l)
+                @inline(__always) func start(_ j: Int) -> UnsafeMutablePointer<SIMD4<Float>> { image + min(l + j, lines - 1) * lineStep }
+                for j in 0..<lanes {
+                    let first = start(j)[0], last = start(j)[(n - 1) * stride]
+                    for k in 0..<margin {
+                        line[k * lanes + j] = edge == .clamp ? first : .zero
+                        line[(margin + n + k) * lanes + j] = edge == .clamp ? last : .zero
+                    }
+                }
+                for k in 0..<n {
+                    for j in 0..<lanes { line[(margin + k) * lanes + j] = start(j)[k * stride] }
+                }
+                extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                extendedBox(wideSpare, into: wide, length: length, radius: box.radius, alpha: alpha)
+                extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                for k in 0..<n {
+                    for j in 0..<group { start(j)[k * stride] = spare[(margin + k) * lanes + j] }
+                }
+                l += lanes
             }
         }
         run(count: width, stride: 1, lines: height, lineStep: width)
@@ -84,12 +111,12 @@ enum GaussianBlur {
     /// `out[i]` = the weighted mean of `input[i − r − 1 ... i + r + 1]`, weight 1 inside
     /// and `alpha` at the two ends; reads clamped to the line.
     @inline(__always)
-    private static func extendedBox(
-        _ input: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>, length: Int, radius r: Int, alpha: Float
-    ) {
-        @inline(__always) func at(_ i: Int) -> SIMD4<Float> { input[i < 0 ? 0 : (i >= length ? length - 1 : i)] }
+    private static func extendedBox<V: SIMD>(
+        _ input: UnsafeMutablePointer<V>, into out: UnsafeMutablePointer<V>, length: Int, radius r: Int, alpha: Float
+    ) where V.Scalar == Float {
+        @inline(__always) func at(_ i: Int) -> V { input[i < 0 ? 0 : (i >= length ? length - 1 : i)] }
         let scale = 1 / (Float(2 * r + 1) + 2 * alpha)
-        var sum = SIMD4<Float>.zero
+        var sum = V.zero
         for k in -r...r { sum += at(k) }
         // Reads stay inside the line for i in r + 1 ..< length − r − 1: no clamping there.
         let inner = min(r + 1, length), outer = max(length - r - 1, inner)
