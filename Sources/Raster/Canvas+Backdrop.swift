@@ -2,10 +2,11 @@ import Geometry
 
 /// Backdrop filtering: materials, as SwiftUI's `.background(.ultraThinMaterial)`.
 ///
-/// The pixels of the current layer under the path's bounds (grown by the blur's
-/// reach, so the blur near the shape's edge sees its surroundings) are copied, blurred
-/// with edge pixels repeated at the canvas border, re-saturated, covered with the tint
-/// (source-over), and drawn back through the path's coverage and the clip. The
+/// The pixels of the current layer under the path's bounds are copied with the blur's
+/// reach around them (so the blur near the shape's edge sees its surroundings); those
+/// under the bounds are blurred (edge pixels repeated at the canvas border),
+/// re-saturated, covered with the tint (source-over), and drawn back through the path's
+/// coverage and the clip. The
 /// backdrop is the current layer's content only: inside an isolated layer, what lies
 /// under the layer is not seen.
 extension Canvas {
@@ -34,7 +35,8 @@ extension Canvas {
                 }
             }
         }
-        _ = blur(&backdrop, region: region, sigma: sigma, edge: .clamp)
+        // Only the pixels under the path are drawn: the rest of the region is read by the blur, not blurred.
+        _ = blur(&backdrop, region: region, sigma: sigma, edge: .clamp, wanted: window)
         let s = Float(saturation.isFinite ? saturation : 1)
         let t = tint.premultiplied
         let tintColor = SIMD4<Float>(Float(t.r), Float(t.g), Float(t.b), Float(t.a)) * (1 / 255)
@@ -44,8 +46,8 @@ extension Canvas {
             let m1 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0)
             let m2 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0)
             backdrop.data.withUnsafeMutableBufferPointer { p in
-                for y in region.y0..<region.y1 {
-                    for x in region.x0..<region.x1 {
+                for y in window.y0..<window.y1 {
+                    for x in window.x0..<window.x1 {
                         let q = p.baseAddress! + (y * w + x) * 4
                         var v = Compositor.load(q)
                         if s != 1 {

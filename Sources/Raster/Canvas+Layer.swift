@@ -70,8 +70,9 @@ extension Canvas {
     }
 
     /// Blurs `region` of `pixmap` (grown by the blur's reach, within the canvas) and
-    /// returns the region that may now be non-transparent.
-    func blur(_ pixmap: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge) -> PixelRect {
+    /// returns the region that may now be non-transparent. With `wanted`, only its pixels
+    /// are blurred and written back (the rest of the region is read, not changed).
+    func blur(_ pixmap: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge, wanted: PixelRect? = nil) -> PixelRect {
         guard sigma > 0, sigma.isFinite, !region.isEmpty else { return region }
         let reach = GaussianBlur.reach(sigma: sigma)
         let r = (edge == .transparent ? region.insetBy(-reach) : region).intersection(canvasRect)
@@ -87,9 +88,13 @@ extension Canvas {
                     image[y * w + x] = unpack(base, byteOffset: (r.y0 + y) * rowBytes + (r.x0 + x) * 4) * (1 / 255)
                 }
             }
-            GaussianBlur.blur(image, width: w, height: h, sigma: sigma, edge: edge, line: scratch.blurLine, spare: scratch.blurSpare)
-            for y in 0..<h {
-                for x in 0..<w {
+            let kept = wanted.map { $0.intersection(r) } ?? r
+            guard !kept.isEmpty else { return }
+            GaussianBlur.blur(
+                image, width: w, height: h, sigma: sigma, edge: edge, columns: kept.x0 - r.x0..<kept.x1 - r.x0,
+                line: scratch.blurLine, spare: scratch.blurSpare)
+            for y in kept.y0 - r.y0..<kept.y1 - r.y0 {
+                for x in kept.x0 - r.x0..<kept.x1 - r.x0 {
                     var v = image[y * w + x]
                     // Keep the premultiplied invariant (colour ≤ alpha) through rounding.
                     v = elementMin(v, SIMD4(repeating: v.w))

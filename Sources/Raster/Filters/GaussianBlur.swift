@@ -50,17 +50,20 @@ enum GaussianBlur {
     /// processor overlaps them, and a column's neighbours share its cache lines.
     static let lanes = 4
 
-    /// Blurs the `width × height` image at `image` in place. `line` and `spare` are scratch
-    /// storage of at least `lanes · (max(width, height) + 2 · reach + 2)` elements each.
+    /// Blurs the `width × height` image at `image` in place; of the second pass, only the
+    /// `columns` wanted (all by default: the others keep the first pass's rows). `line` and
+    /// `spare` are scratch storage of at least `lanes · (max(width, height) + 2 · reach + 2)`
+    /// elements each.
     static func blur(
         _ image: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma: Double, edge: Edge,
-        line: UnsafeMutablePointer<SIMD4<Float>>, spare: UnsafeMutablePointer<SIMD4<Float>>
+        columns: Range<Int>? = nil, line: UnsafeMutablePointer<SIMD4<Float>>, spare: UnsafeMutablePointer<SIMD4<Float>>
     ) {
-        guard sigma > 0, sigma.isFinite, width > 0, height > 0 else { return }
+        let columns = columns?.clamped(to: 0..<width) ?? 0..<width
+        guard sigma > 0, sigma.isFinite, width > 0, height > 0, !columns.isEmpty else { return }
         let margin = reach(sigma: sigma) + 1
         let kernel: [Float]? = sigma < 2 ? exactKernel(sigma: sigma) : nil
         let box = extendedBox(sigma: sigma)
-        func run(count n: Int, stride: Int, lines: Int, lineStep: Int) {
+        func run(_ image: UnsafeMutablePointer<SIMD4<Float>>, count n: Int, stride: Int, lines: Int, lineStep: Int) {
             let length = n + 2 * margin
             if let kernel {
                 for l in 0..<lines {
@@ -104,8 +107,8 @@ enum GaussianBlur {
                 l += lanes
             }
         }
-        run(count: width, stride: 1, lines: height, lineStep: width)
-        run(count: height, stride: width, lines: width, lineStep: 1)
+        run(image, count: width, stride: 1, lines: height, lineStep: width)
+        run(image + columns.lowerBound, count: height, stride: width, lines: columns.count, lineStep: 1)
     }
 
     /// `out[i]` = the weighted mean of `input[i − r − 1 ... i + r + 1]`, weight 1 inside
