@@ -42,16 +42,18 @@ extension Canvas {
         let tintColor = SIMD4<Float>(Float(t.r), Float(t.g), Float(t.b), Float(t.a)) * (1 / 255)
         if s != 1 || tintColor.w > 0 {
             // SVG feColorMatrix `saturate`: linear in rgb, so it applies to premultiplied colours.
-            let m0 = SIMD4<Float>(0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0)
-            let m1 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0)
-            let m2 = SIMD4<Float>(0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0)
+            // By columns: each output channel sums its three products in order, red's first.
+            let red = SIMD4<Float>(0.213 + 0.787 * s, 0.213 - 0.213 * s, 0.213 - 0.213 * s, 0)
+            let green = SIMD4<Float>(0.715 - 0.715 * s, 0.715 + 0.285 * s, 0.715 - 0.715 * s, 0)
+            let blue = SIMD4<Float>(0.072 - 0.072 * s, 0.072 - 0.072 * s, 0.072 + 0.928 * s, 0)
             backdrop.data.withUnsafeMutableBufferPointer { p in
                 for y in window.y0..<window.y1 {
                     for x in window.x0..<window.x1 {
                         let q = p.baseAddress! + (y * w + x) * 4
                         var v = Compositor.load(q)
                         if s != 1 {
-                            let saturated = SIMD4<Float>((m0 * v).sum(), (m1 * v).sum(), (m2 * v).sum(), v.w)
+                            var saturated = red * v.x + green * v.y + blue * v.z
+                            saturated.w = v.w
                             v = elementMin(elementMax(saturated, .zero), SIMD4(repeating: v.w))
                         }
                         Compositor.store(SourceOverBlend.blend(tintColor, v), q)
