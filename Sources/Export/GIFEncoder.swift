@@ -35,9 +35,10 @@ import Raster
 ///    transparent favours transparency once it holds two colours, its colour while it holds
 ///    one). Transparency usually wins; the runs reading is compressed beside it, and the
 ///    smaller kept, while it has won lately (see `encodeFrame`). A
-///    frame whose pixels use at most half the palette's index range is also tried with a
-///    local colour table of just those colours (narrower codes) and keeps it if smaller. A
-///    frame identical to the previous one is a single transparent pixel, so the frame count
+///    frame whose sent indices use at most half the palette's index range takes a local
+///    colour table of just those colours (narrower codes) when that is smaller: the same
+///    codes renumbered (`LZWEncoder.recode`), so its size is known without compressing
+///    again. A frame identical to the previous one is a single transparent pixel, so the frame count
 ///    and timing stay those of the animation.
 ///
 /// Memory: a few buffers of the frame's size and the mapper's two colour caches (64 MiB of
