@@ -6,7 +6,8 @@ import Geometry
 ///
 /// A clip is an 8-bit coverage mask over its bounds, computed once when pushed (with
 /// the path's rule and antialiasing), multiplied into every drawing's coverage while
-/// it is current. A path that is an axis-aligned rectangle on whole pixels (SwiftUI's
+/// it is current; a drawing whose window the mask covers with 255 throughout (content
+/// well inside a clip) is drawn as if there were none. A path that is an axis-aligned rectangle on whole pixels (SwiftUI's
 /// `clipped()` of an integral frame) only narrows the bounds and keeps the mask below
 /// it, so it costs nothing per pixel. Clips pushed inside a layer are removed when
 /// the layer ends; the layer itself is composited through the clip that was current

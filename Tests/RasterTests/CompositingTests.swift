@@ -287,17 +287,48 @@ final class CompositingTests: XCTestCase {
                 }
                 canvas.stroke(shapes, paint: paint, style: StrokeStyle(lineWidth: 1.5, lineCap: .round, lineJoin: .round))
             }
+            var corner = Path()
+            corner.addRect(Rect(x: 96, y: 60, width: 1, height: 1))
+            canvas.fill(corner, paint: .solid(.black))
         }
         let plain = Canvas(width: 97, height: 61, background: .white)
         draw(on: plain)
-        let clipped = Canvas(width: 97, height: 61, background: .white)
+        // A clip opaque over every drawing's window draws as no clip at all.
+        let covered = Canvas(width: 97, height: 61, background: .white)
         var cover = Path()
         cover.addEllipse(in: Rect(x: -200, y: -200, width: 500, height: 460))
-        clipped.pushClip(cover)
+        covered.pushClip(cover)
+        draw(on: covered)
+        covered.popClip()
+        XCTAssertEqual(zip(plain.pixmap.data, covered.pixmap.data).filter { $0 != $1 }.count, 0)
+        // A clip that hides a quarter of the last pixel, which every drawing's window holds,
+        // sends drawing through spans and the mask: every other pixel is unchanged.
+        let clipped = Canvas(width: 97, height: 61, background: .white)
+        var holed = Path()
+        holed.addRect(Rect(x: -5, y: -5, width: 110, height: 75))
+        holed.addRect(Rect(x: 96.5, y: 60.5, width: 0.5, height: 0.5))
+        clipped.pushClip(holed, rule: .evenOdd)
         draw(on: clipped)
         clipped.popClip()
-        let differing = zip(plain.pixmap.data, clipped.pixmap.data).filter { $0 != $1 }.count
-        XCTAssertEqual(differing, 0)
+        let last = (60 * 97 + 96) * 4
+        let differing = zip(plain.pixmap.data, clipped.pixmap.data).enumerated().filter { $0.element.0 != $0.element.1 && $0.offset / 4 != last / 4 }
+        XCTAssertEqual(differing.count, 0)
+        // The hidden quarter shows (black over what was drawn there goes only three quarters of the way).
+        XCTAssertEqual(plain.pixmap.pixel(x: 96, y: 60), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertNotEqual(clipped.pixmap.pixel(x: 96, y: 60), plain.pixmap.pixel(x: 96, y: 60))
+    }
+
+    func testAMaskIsOpaqueOnlyWhereEveryValueIs255() {
+        let mask = ClipMask(rect: PixelRect(x0: 3, y0: 2, x1: 24, y1: 7))
+        for y in 2..<7 { mask.pointer(x: 3, y: y).update(repeating: 255, count: 21) }
+        XCTAssertTrue(mask.isOpaque(over: mask.rect))
+        // Below 255 anywhere in the area (in a group of eight or in the tail), and only there.
+        for (x, y) in [(3, 2), (10, 4), (17, 5), (22, 6), (23, 6)] {
+            mask.pointer(x: x, y: y).pointee = 254
+            XCTAssertFalse(mask.isOpaque(over: mask.rect), "\(x), \(y)")
+            XCTAssertTrue(mask.isOpaque(over: PixelRect(x0: 3, y0: 2, x1: 24, y1: 7).excluding(x: x, y: y)), "\(x), \(y)")
+            mask.pointer(x: x, y: y).pointee = 255
+        }
     }
 
     func testImageNearestPicksTheContainingPixel() {
@@ -311,5 +342,14 @@ final class CompositingTests: XCTestCase {
         smooth.drawImage(image, in: Rect(x: 0, y: 0, width: 8, height: 1), quality: .bilinear)
         // Pixel centres 0.5…7.5 map to 0.0625…0.9375 of the image: pad, then a ramp, then pad.
         XCTAssertEqual((0..<8).map { smooth.pixmap.pixel(x: $0, y: 0).r }, [255, 255, 223, 159, 96, 32, 0, 0])
+    }
+}
+
+private extension PixelRect {
+    /// The largest of the four bands of the rectangle that leave out pixel (`x`, `y`).
+    func excluding(x: Int, y: Int) -> PixelRect {
+        [PixelRect(x0: x0, y0: y0, x1: x, y1: y1), PixelRect(x0: x + 1, y0: y0, x1: x1, y1: y1),
+         PixelRect(x0: x0, y0: y0, x1: x1, y1: y), PixelRect(x0: x0, y0: y + 1, x1: x1, y1: y1)]
+            .max { $0.width * $0.height < $1.width * $1.height }!
     }
 }

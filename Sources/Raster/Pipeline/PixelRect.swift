@@ -48,4 +48,23 @@ final class ClipMask {
     func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
         values + (y - rect.y0) * rect.width + (x - rect.x0)
     }
+
+    /// Whether every value over `area` (inside `rect`) is 255, so that the mask changes no
+    /// coverage there; stops at the first value that is not.
+    func isOpaque(over area: PixelRect) -> Bool {
+        let n = area.width
+        for y in area.y0..<area.y1 {
+            let row = UnsafeRawPointer(pointer(x: area.x0, y: y))
+            var i = 0
+            while i &+ 8 <= n {
+                if row.loadUnaligned(fromByteOffset: i, as: UInt64.self) != .max { return false }
+                i &+= 8
+            }
+            while i < n {
+                if row.load(fromByteOffset: i, as: UInt8.self) != 255 { return false }
+                i &+= 1
+            }
+        }
+        return true
+    }
 }

@@ -43,6 +43,13 @@ struct SweepCompositing: BlendModeVisitor {
     let mask: ClipMask?
 
     func visit<B: BlendFunction>(_ function: B.Type) {
+        // A mask that is opaque over the window changes no coverage (c · 255 / 255 = c).
+        if let mask, mask.isOpaque(over: PixelRect(x0: accumulator.x0, y0: accumulator.y0, x1: accumulator.x1, y1: accumulator.y1)) {
+            return SweepCompositing(
+                accumulator: accumulator, rule: rule, shader: shader, destination: destination, rowBytes: rowBytes, scratch: scratch,
+                mask: nil
+            ).visit(function)
+        }
         if B.self == SourceOverBlend.self {
             switch shader {
             case .solid(let color) where mask == nil:
