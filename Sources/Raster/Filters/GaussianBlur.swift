@@ -46,7 +46,7 @@ enum GaussianBlur {
         return 3 * (extendedBox(sigma: sigma).radius + 1)
     }
 
-    /// Lines blurred at once by the box passes: their running sums are independent, so the
+    /// Lines blurred at once: their running sums (or kernel sums) are independent, so the
     /// processor overlaps them, and a column's neighbours share its cache lines.
     static let lanes = 4
 
@@ -63,27 +63,13 @@ enum GaussianBlur {
         let margin = reach(sigma: sigma) + 1
         let kernel: [Float]? = sigma < 2 ? exactKernel(sigma: sigma) : nil
         let box = extendedBox(sigma: sigma)
+        let alpha = Float(box.alpha)
+        // `lanes` lines at a time, interleaved: position k of line j at k · lanes + j. A last
+        // group short of lines repeats its last line, and writes back only its own.
+        let wide = UnsafeMutableRawPointer(line).assumingMemoryBound(to: SIMD16<Float>.self)
+        let wideSpare = UnsafeMutableRawPointer(spare).assumingMemoryBound(to: SIMD16<Float>.self)
         func run(_ image: UnsafeMutablePointer<SIMD4<Float>>, count n: Int, stride: Int, lines: Int, lineStep: Int) {
             let length = n + 2 * margin
-            if let kernel {
-                for l in 0..<lines {
-                    let start = image + l * lineStep
-                    let first = start[0], last = start[(n - 1) * stride]
-                    for k in 0..<margin {
-                        line[k] = edge == .clamp ? first : .zero
-                        line[margin + n + k] = edge == .clamp ? last : .zero
-                    }
-                    for k in 0..<n { line[margin + k] = start[k * stride] }
-                    convolve(line, into: spare, length: length, kernel: kernel)
-                    for k in 0..<n { start[k * stride] = spare[margin + k] }
-                }
-                return
-            }
-            // `lanes` lines at a time, interleaved: position k of line j at k · lanes + j. A
-            // last group short of lines repeats its last line, and writes back only its own.
-            let wide = UnsafeMutableRawPointer(line).assumingMemoryBound(to: SIMD16<Float>.self)
-            let wideSpare = UnsafeMutableRawPointer(spare).assumingMemoryBound(to: SIMD16<Float>.self)
-            let alpha = Float(box.alpha)
             var l = 0
             while l < lines {
                 let group = min(lanes, lines - l)
@@ -98,9 +84,13 @@ enum GaussianBlur {
                 for k in 0..<n {
                     for j in 0..<lanes { line[(margin + k) * lanes + j] = start(j)[k * stride] }
                 }
-                extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
-                extendedBox(wideSpare, into: wide, length: length, radius: box.radius, alpha: alpha)
-                extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                if let kernel {
+                    convolve(wide, into: wideSpare, length: length, kernel: kernel)
+                } else {
+                    extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                    extendedBox(wideSpare, into: wide, length: length, radius: box.radius, alpha: alpha)
+                    extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                }
                 for k in 0..<n {
                     for j in 0..<group { start(j)[k * stride] = spare[(margin + k) * lanes + j] }
                 }
@@ -147,11 +137,13 @@ enum GaussianBlur {
     }
 
     @inline(__always)
-    private static func convolve(_ input: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>, length: Int, kernel: [Float]) {
+    private static func convolve<V: SIMD>(
+        _ input: UnsafeMutablePointer<V>, into out: UnsafeMutablePointer<V>, length: Int, kernel: [Float]
+    ) where V.Scalar == Float {
         let r = kernel.count / 2
         kernel.withUnsafeBufferPointer { k in
             for i in 0..<length {
-                var sum = SIMD4<Float>.zero
+                var sum = V.zero
                 for j in -r...r {
                     let idx = i + j
                     sum += input[idx < 0 ? 0 : (idx >= length ? length - 1 : idx)] * k[j + r]

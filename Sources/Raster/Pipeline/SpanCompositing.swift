@@ -40,16 +40,24 @@ struct SweepCompositing: BlendModeVisitor {
     let destination: UnsafeMutablePointer<UInt8>
     let rowBytes: Int
     let scratch: Scratch
+    /// The clip's mask, or nil where it is opaque over the accumulator's window (there it
+    /// changes no coverage: c · 255 / 255 = c).
     let mask: ClipMask?
 
+    init(
+        accumulator: CoverageAccumulator, rule: FillRule, shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+        scratch: Scratch, mask: ClipMask?
+    ) {
+        self.accumulator = accumulator
+        self.rule = rule
+        self.shader = shader
+        self.destination = destination
+        self.rowBytes = rowBytes
+        self.scratch = scratch
+        self.mask = mask.flatMap { $0.isOpaque(over: accumulator.window) ? nil : $0 }
+    }
+
     func visit<B: BlendFunction>(_ function: B.Type) {
-        // A mask that is opaque over the window changes no coverage (c · 255 / 255 = c).
-        if let mask, mask.isOpaque(over: PixelRect(x0: accumulator.x0, y0: accumulator.y0, x1: accumulator.x1, y1: accumulator.y1)) {
-            return SweepCompositing(
-                accumulator: accumulator, rule: rule, shader: shader, destination: destination, rowBytes: rowBytes, scratch: scratch,
-                mask: nil
-            ).visit(function)
-        }
         if B.self == SourceOverBlend.self {
             switch shader {
             case .solid(let color) where mask == nil:
@@ -235,7 +243,6 @@ struct SolidSink: RowSink {
 struct ShadedSink: RowSink {
     let shader: PreparedShader
     let opaque: Bool
-    let scratch: Scratch
     let kernel = SourceOver.MaskedRowKernel()
     var rows: SinkRows
     /// The window column of the current run's first shaded colour.
@@ -244,7 +251,6 @@ struct ShadedSink: RowSink {
     init(shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
         self.shader = shader
         opaque = shader.isOpaque
-        self.scratch = scratch
         rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
     }
 
@@ -256,8 +262,8 @@ struct ShadedSink: RowSink {
             shader.shadePacked(x: x, y: y, count: n, into: dst)
             return
         }
-        let shaded = scratch.shaded, room = rows.hasRoom(from, count: n)
-        shader.shadeSplit(x: x, y: y, count: n, into: shaded, floats: scratch.source)
+        let shaded = rows.scratch.shaded, room = rows.hasRoom(from, count: n)
+        shader.shadeSplit(x: x, y: y, count: n, into: shaded, floats: rows.scratch.source)
         if n >= 8 {
             SourceOver.row(dst, shaded, count: n, coverage: UInt32(value), room: room)
         } else {
@@ -269,15 +275,15 @@ struct ShadedSink: RowSink {
     mutating func run(at x: Int, to end: Int) {
         rows.prefetch(x)
         // The run's groups of four, within the row.
-        let count = min((end &- x &+ 3) & ~3, scratch.width &- rows.left &- x)
-        shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: scratch.shaded, floats: scratch.source)
+        let count = min((end &- x &+ 3) & ~3, rows.scratch.width &- rows.left &- x)
+        shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: rows.scratch.shaded, floats: rows.scratch.source)
         shadedFrom = x
     }
 
     @inline(__always)
     mutating func group(at x: Int, _ m: SIMD4<UInt16>) {
         let p = rows.row + x &* 4, k = (x &- shadedFrom) &* 4
-        let colors = scratch.shaded
+        let colors = rows.scratch.shaded
         p.storeBytes(
             of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), UnsafeRawPointer(colors.even + k), UnsafeRawPointer(colors.odd + k), coverage: m),
             as: SourceOver.Lanes.self)
@@ -286,7 +292,7 @@ struct ShadedSink: RowSink {
     @inline(__always)
     mutating func pixel(at x: Int, _ value: UInt16) {
         let k = (x &- shadedFrom) &* 4
-        let colors = ShadedRow(even: scratch.shaded.even + k, odd: scratch.shaded.odd + k)
+        let colors = ShadedRow(even: rows.scratch.shaded.even + k, odd: rows.scratch.shaded.odd + k)
         let dst = rows.row + x &* 4, room = rows.hasRoom(x, count: 1)
         rows.withValues(value, count: 1) { SourceOver.row(dst, colors, count: 1, coverage: $0, room: room) }
     }

@@ -52,6 +52,7 @@ final class CoverageAccumulator {
 
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
+    var window: PixelRect { PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) }
     private var width = 0, height = 0
     private var aliased = false
     /// Rows per band: `1 << bandShift`.
