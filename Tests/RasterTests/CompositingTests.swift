@@ -316,6 +316,24 @@ final class CompositingTests: XCTestCase {
         // The hidden quarter shows (black over what was drawn there goes only three quarters of the way).
         XCTAssertEqual(plain.pixmap.pixel(x: 96, y: 60), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
         XCTAssertNotEqual(clipped.pixmap.pixel(x: 96, y: 60), plain.pixmap.pixel(x: 96, y: 60))
+        // Windows that end inside the canvas, at each offset within a group of four, with
+        // and without a clip that hides a corner of the window the ellipse leaves empty.
+        for (i, paint) in paints.enumerated() {
+            for j in 0..<4 {
+                let bounds = Rect(x: 20.4 + 17 * Double(i), y: 4.5 + 13.2 * Double(j), width: 6.3 + Double(j), height: 9.1)
+                var ellipse = Path()
+                ellipse.addEllipse(in: bounds)
+                let plain = Canvas(width: 97, height: 61, background: .white), clipped = Canvas(width: 97, height: 61, background: .white)
+                plain.fill(ellipse, paint: paint)
+                var corner = Path()
+                corner.addRect(Rect(x: -5, y: -5, width: 110, height: 75))
+                corner.addRect(Rect(x: bounds.minX, y: bounds.minY, width: 0.25, height: 0.25))
+                clipped.pushClip(corner, rule: .evenOdd)
+                clipped.fill(ellipse, paint: paint)
+                clipped.popClip()
+                XCTAssertEqual(zip(plain.pixmap.data, clipped.pixmap.data).filter { $0 != $1 }.count, 0, "paint \(i) width \(bounds.width)")
+            }
+        }
     }
 
     func testAMaskIsOpaqueOnlyWhereEveryValueIs255() {

@@ -165,4 +165,55 @@ final class GradientTests: XCTestCase {
         empty.fill(rect, paint: Paint(.radialGradient(gradient, center: .zero, startRadius: 0, endRadius: 3), transform: AffineTransform(scaleX: 0, y: 1)))
         XCTAssertEqual(empty.pixmap.pixel(x: 2, y: 2), PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
     }
+    /// Every entry of the table, in its three forms, against the definition: the colour at
+    /// k / (size − 1), premultiplied, between the stops around it. Stops fall between
+    /// groups of four entries, coincide, lie outside 0…1 or are missing.
+    func testTableEntriesFollowTheirDefinition() {
+        let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 0.6, blue: 0.2, alpha: 0.7)
+        let blue = Color(red: 0.1, green: 0.2, blue: 1)
+        let gradients: [Gradient] = [
+            Gradient(colors: [red, blue]),
+            Gradient(stops: [.init(color: blue, location: 0.3), .init(color: green, location: 0.1), .init(color: red, location: 0.7007)]),
+            Gradient(stops: [.init(color: red, location: 0.25), .init(color: blue, location: 0.25), .init(color: green, location: 0.999)]),
+            Gradient(stops: [.init(color: green, location: -2), .init(color: red, location: 3)]),
+            Gradient(stops: [.init(color: blue, location: 0.5)]),
+            Gradient(stops: []),
+        ]
+        let scratch = Scratch(width: 4, height: 4)
+        for (g, gradient) in gradients.enumerated() {
+            for opacity: Float in [1, 0.5] {
+                let table = GradientTable.build(gradient, opacity: opacity, scratch: scratch)
+                let stops = gradient.stops.enumerated().map { (index: $0.offset, location: min(max($0.element.location, 0), 1), color: $0.element.color) }
+                    .sorted { ($0.location, $0.index) < ($1.location, $1.index) }
+                func premultiplied(_ c: Color) -> SIMD4<Float> {
+                    let a = Float(c.alpha) * opacity
+                    return SIMD4(Float(c.red) * a, Float(c.green) * a, Float(c.blue) * a, a)
+                }
+                var opaque = true
+                for k in 0..<GradientTable.size {
+                    let t = Double(k) / Double(GradientTable.size - 1)
+                    let expected: SIMD4<Float>
+                    if let after = stops.firstIndex(where: { $0.location > t }) {
+                        if after == 0 {
+                            expected = premultiplied(stops[0].color)
+                        } else {
+                            let a = stops[after - 1], b = stops[after]
+                            let c0 = premultiplied(a.color)
+                            expected = c0 + (premultiplied(b.color) - c0) * Float((t - a.location) / (b.location - a.location))
+                        }
+                    } else {
+                        expected = stops.last.map { premultiplied($0.color) } ?? .zero
+                    }
+                    XCTAssertEqual(table.entries[k], expected, "gradient \(g) opacity \(opacity) entry \(k)")
+                    let fixed = (0..<4).map { UInt32((expected[$0] * 65280).rounded(.toNearestOrEven)) }
+                    XCTAssertEqual(table.even[k], fixed[0] | fixed[2] << 16, "entry \(k)")
+                    XCTAssertEqual(table.odd[k], fixed[1] | fixed[3] << 16, "entry \(k)")
+                    let bytes = fixed.map { ($0 + 128) >> 8 }
+                    XCTAssertEqual(table.packed[k], bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24, "entry \(k)")
+                    opaque = opaque && bytes[3] == 255
+                }
+                XCTAssertEqual(table.isOpaque, opaque, "gradient \(g) opacity \(opacity)")
+            }
+        }
+    }
 }

@@ -172,6 +172,14 @@ struct SinkRows {
         body(UnsafePointer(values))
         values.update(repeating: 0, count: count)
     }
+
+    /// Calls `body` with the first `count` of `lanes` as coverage values.
+    @inline(__always)
+    func withValues(_ lanes: SIMD4<UInt16>, count: Int, _ body: (UnsafePointer<UInt16>) -> Void) {
+        for i in 0..<count { values[i] = lanes[i] }
+        body(UnsafePointer(values))
+        values.update(repeating: 0, count: count)
+    }
 }
 
 /// A sink that draws on destination rows as the sweep reaches them.
@@ -228,9 +236,14 @@ struct SolidSink: RowSink {
     }
 
     @inline(__always)
-    mutating func pixel(at x: Int, _ value: UInt16) {
-        let dst = rows.row + x &* 4, room = rows.hasRoom(x, count: 1)
-        rows.withValues(value, count: 1) { SourceOver.solid(dst, count: 1, solid, coverage: $0, room: room) }
+    mutating func tail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
+        if rows.hasRoom(x, count: 4) {
+            // A whole group: the pixels past the tail take zero coverage and stay as they are.
+            group(at: x, m)
+            return
+        }
+        let dst = rows.row + x &* 4
+        rows.withValues(m, count: count) { SourceOver.solid(dst, count: count, solid, coverage: $0, room: false) }
     }
 }
 
@@ -290,11 +303,17 @@ struct ShadedSink: RowSink {
     }
 
     @inline(__always)
-    mutating func pixel(at x: Int, _ value: UInt16) {
+    mutating func tail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
+        if rows.hasRoom(x, count: 4) {
+            // A whole group (the run's colours were shaded that far): the pixels past the
+            // tail take zero coverage and stay as they are.
+            group(at: x, m)
+            return
+        }
         let k = (x &- shadedFrom) &* 4
         let colors = ShadedRow(even: rows.scratch.shaded.even + k, odd: rows.scratch.shaded.odd + k)
-        let dst = rows.row + x &* 4, room = rows.hasRoom(x, count: 1)
-        rows.withValues(value, count: 1) { SourceOver.row(dst, colors, count: 1, coverage: $0, room: room) }
+        let dst = rows.row + x &* 4
+        rows.withValues(m, count: count) { SourceOver.row(dst, colors, count: count, coverage: $0, room: false) }
     }
 }
 

@@ -523,12 +523,19 @@ private struct Band {
                         value = values[3]
                         x &+= 4
                     }
-                    while x < end {
-                        sum += cells[x]
-                        cells[x] = 0
-                        value = quantise(SIMD4(repeating: sum))[0]
-                        sink.pixel(at: x, value)
-                        x &+= 1
+                    if x < end {
+                        // The last one to three pixels at the window's right edge.
+                        let count = end &- x
+                        var sums = SIMD4<Float>.zero
+                        for i in 0..<count {
+                            sum += cells[x &+ i]
+                            cells[x &+ i] = 0
+                            sums[i] = sum
+                        }
+                        let values = quantise(sums)
+                        value = values[count &- 1]
+                        sink.tail(at: x, count: count, values.replacing(with: 0, where: SIMD4<Int16>(0, 1, 2, 3) .>= Int16(count)))
+                        x = end
                     }
                     cursor = x
                 }
@@ -549,14 +556,17 @@ private struct Band {
 /// of the window that may have coverage, `begin`, then its pixels left to right, each
 /// once (`gap` for pixels of one value, or the pixels of a run of written cells: `run`
 /// with its extent, then `group`s of four from its start, which may go on up to three
-/// pixels past its end, and `pixel`s at the window's right edge), then `end`. Values
-/// are fractions of 65,535 after the fill rule.
+/// pixels past its end, and a `tail` of one to three pixels where a group would cross
+/// the window's right edge), then `end`. Values are fractions of 65,535 after the fill
+/// rule.
 protocol CoverageSink {
     mutating func begin(row y: Int)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16)
     mutating func run(at x: Int, to end: Int)
     mutating func group(at x: Int, _ values: SIMD4<UInt16>)
-    mutating func pixel(at x: Int, _ value: UInt16)
+    /// Pixels `x..<x + count` (one to three, ending at the window's right edge); the
+    /// lanes of `values` from `count` on are zero.
+    mutating func tail(at x: Int, count: Int, _ values: SIMD4<UInt16>)
     mutating func end(row y: Int, width: Int)
 }
 
@@ -624,8 +634,8 @@ private struct SpanSink: CoverageSink {
     }
 
     @inline(__always)
-    mutating func pixel(at x: Int, _ value: UInt16) {
-        out[x] = value
+    mutating func tail(at x: Int, count: Int, _ values: SIMD4<UInt16>) {
+        for i in 0..<count { out[x &+ i] = values[i] }
     }
 
     @inline(__always)

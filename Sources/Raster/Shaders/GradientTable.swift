@@ -19,8 +19,7 @@ struct GradientTable {
 
     /// Fills the table for `gradient` at `opacity`; a gradient without stops is transparent.
     static func build(_ gradient: Gradient, opacity: Float, scratch: Scratch) -> GradientTable {
-        let entries = scratch.gradient, packed = scratch.gradient8
-        let split = ShadedRow(even: UnsafeMutableRawPointer(scratch.gradientEven), odd: UnsafeMutableRawPointer(scratch.gradientOdd))
+        let entries = scratch.gradient, packed = scratch.gradient8, even = scratch.gradientEven, odd = scratch.gradientOdd
         let stops = gradient.stops.enumerated()
             .map { (index: $0.offset, location: min(max($0.element.location.isFinite ? $0.element.location : 0, 0), 1), color: $0.element.color) }
             .sorted { $0.location != $1.location ? $0.location < $1.location : $0.index < $1.index }
@@ -29,41 +28,73 @@ struct GradientTable {
             func channel(_ v: Double) -> Float { Float(min(max(v, 0), 1)) * a }
             return SIMD4(channel(c.red), channel(c.green), channel(c.blue), a)
         }
-        let n = size
-        if let firstStop = stops.first {
-            let colors = stops.map { premultiplied($0.color) }
-            var next = 0  // the first stop whose location is above the entry's
-            for k in 0..<n {
-                let t = Double(k) / Double(n - 1)
-                while next < stops.count && stops[next].location <= t { next += 1 }
-                if next == 0 {
-                    entries[k] = premultiplied(firstStop.color)
-                } else if next == stops.count {
-                    entries[k] = colors[stops.count - 1]
-                } else {
-                    let a = stops[next - 1], b = stops[next]
-                    let f = Float((t - a.location) / (b.location - a.location))
-                    entries[k] = colors[next - 1] + (colors[next] - colors[next - 1]) * f
-                }
-            }
-        } else {
-            entries.update(repeating: .zero, count: n)
-        }
-        // Both integer forms from one rounding to 8.8 (the entries lie in 0…1): adding
-        // 1.5·2²³ leaves the rounded value in the low mantissa bits.
-        var alphas: UInt32 = 255
-        let even = split.even, odd = split.odd
-        for k in 0..<n {
-            let fixed = unsafeBitCast(entries[k] * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
-            even.storeBytes(of: fixed.x | fixed.z &<< 16, toByteOffset: k &* 4, as: UInt32.self)
-            odd.storeBytes(of: fixed.y | fixed.w &<< 16, toByteOffset: k &* 4, as: UInt32.self)
+        let colors = stops.map { premultiplied($0.color) }
+        // Writes entry k in its three forms (as `put` below does for four).
+        @inline(__always) func put(_ k: Int, _ entry: SIMD4<Float>) {
+            entries[k] = entry
+            let fixed = unsafeBitCast(entry * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
+            even[k] = fixed.x | fixed.z &<< 16
+            odd[k] = fixed.y | fixed.w &<< 16
             let bytes = (fixed &+ 128) &>> 8
             packed[k] = bytes.x | bytes.y &<< 8 | bytes.z &<< 16 | bytes.w &<< 24
-            alphas &= bytes.w
         }
-        let opaque = alphas == 255
-        return GradientTable(entries: entries, packed: packed, even: scratch.gradientEven, odd: scratch.gradientOdd, isOpaque: opaque)
+        // Writes entries k..<k + 4 in their three forms from each channel's four values;
+        // both integer forms come from one rounding to 8.8 (the entries lie in 0…1):
+        // adding 1.5·2²³ leaves the rounded value in the low mantissa bits.
+        @inline(__always) func put(_ k: Int, _ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>) {
+            @inline(__always) func fixed(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+                unsafeBitCast(v * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
+            }
+            for i in 0..<4 { entries[k &+ i] = SIMD4(r[i], g[i], b[i], a[i]) }
+            let fr = fixed(r), fg = fixed(g), fb = fixed(b), fa = fixed(a)
+            UnsafeMutableRawPointer(even + k).storeBytes(of: fr | fb &<< 16, as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(odd + k).storeBytes(of: fg | fa &<< 16, as: SIMD4<UInt32>.self)
+            @inline(__always) func byte(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { (v &+ 128) &>> 8 }
+            UnsafeMutableRawPointer(packed + k).storeBytes(of: byte(fr) | byte(fg) &<< 8 | byte(fb) &<< 16 | byte(fa) &<< 24, as: SIMD4<UInt32>.self)
+        }
+        // Entries k..<end: c0 + dc · fraction(k), four at a time, then one at a time.
+        let n = size
+        var k = 0
+        @inline(__always) func fill(to end: Int, _ c0: SIMD4<Float>, _ dc: SIMD4<Float>, _ fraction: (Int) -> Float) {
+            while k &+ 4 <= end {
+                let f = SIMD4<Float>(fraction(k), fraction(k &+ 1), fraction(k &+ 2), fraction(k &+ 3))
+                put(k, c0.x + dc.x * f, c0.y + dc.y * f, c0.z + dc.z * f, c0.w + dc.w * f)
+                k &+= 4
+            }
+            while k < end {
+                put(k, c0 + dc * fraction(k))
+                k &+= 1
+            }
+        }
+        let locations = GradientTable.locations
+        // The first entry whose location is at least `t`.
+        @inline(__always) func firstEntry(atLeast t: Double) -> Int {
+            var e = k
+            while e < n && locations[e] < t { e &+= 1 }
+            return e
+        }
+        if let first = colors.first {
+            // Entry k lies at or after every stop whose location is at most k / (size − 1):
+            // before the first stop it takes the first colour, between two stops their
+            // mix, after the last the last colour.
+            fill(to: firstEntry(atLeast: stops[0].location), first, .zero) { _ in 0 }
+            for next in stops.indices.dropFirst() {
+                let a = stops[next - 1].location, b = stops[next].location
+                fill(to: firstEntry(atLeast: b), colors[next - 1], colors[next] - colors[next - 1]) { Float((locations[$0] - a) / (b - a)) }
+            }
+        }
+        fill(to: n, colors.last ?? .zero, .zero) { _ in 0 }
+        var alphas = SIMD4<UInt32>(repeating: 0xFF00_0000)
+        for k in Swift.stride(from: 0, to: n, by: 4) { alphas &= UnsafeRawPointer(packed + k).loadUnaligned(as: SIMD4<UInt32>.self) }
+        return GradientTable(entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000))
     }
+
+    /// The location of each entry, k / (size − 1).
+    nonisolated(unsafe) private static let locations: UnsafePointer<Double> = {
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: size)
+        for k in 0..<size { values[k] = Double(k) / Double(size - 1) }
+        return UnsafePointer(values)
+    }()
 
     /// The entry for location `t` (padded outside 0…1; NaN reads as 0).
     @inline(__always)
