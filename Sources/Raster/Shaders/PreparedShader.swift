@@ -149,7 +149,10 @@ struct LinearGradientShader {
             // between need no clamping.
             let low = 0, high = (last + 1) << 32  // positions inside: low ≤ p < high
             var inside = 0, beyond = count
-            if step > 0 {
+            let final = fixed &+ step &* (count &- 1)
+            if fixed >= low && fixed < high && final >= low && final < high {
+                // The whole span inside (the positions are monotonic): no padding.
+            } else if step > 0 {
                 if fixed < low { inside = (low - fixed + step - 1) / step }
                 beyond = fixed >= high ? 0 : (high - fixed + step - 1) / step
             } else if step < 0 {
