@@ -52,24 +52,29 @@ struct GradientTable {
             @inline(__always) func byte(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { (v &+ 128) &>> 8 }
             UnsafeMutableRawPointer(packed + k).storeBytes(of: byte(fr) | byte(fg) &<< 8 | byte(fb) &<< 16 | byte(fa) &<< 24, as: SIMD4<UInt32>.self)
         }
-        // Entries k..<end: c0 + dc · fraction(k), four at a time, then one at a time.
-        let n = size
+        // Entries k..<end: c0 + dc · f with f = (t − a) / (b − a) at each entry's
+        // location t, four at a time, then one at a time (a constant colour has dc = 0,
+        // f = 0).
+        let n = size, locations = GradientTable.locations
         var k = 0
-        @inline(__always) func fill(to end: Int, _ c0: SIMD4<Float>, _ dc: SIMD4<Float>, _ fraction: (Int) -> Float) {
+        @inline(__always) func fill(to end: Int, _ c0: SIMD4<Float>, _ dc: SIMD4<Float>, from a: Double = 0, to b: Double = 0) {
+            let constant = b == a
             while k &+ 4 <= end {
-                let f = SIMD4<Float>(fraction(k), fraction(k &+ 1), fraction(k &+ 2), fraction(k &+ 3))
+                let t = UnsafeRawPointer(locations + k).loadUnaligned(as: SIMD4<Double>.self)
+                let f = constant ? .zero : SIMD4<Float>((t - a) / (b - a))
                 put(k, c0.x + dc.x * f, c0.y + dc.y * f, c0.z + dc.z * f, c0.w + dc.w * f)
                 k &+= 4
             }
             while k < end {
-                put(k, c0 + dc * fraction(k))
+                put(k, c0 + dc * (constant ? 0 : Float((locations[k] - a) / (b - a))))
                 k &+= 1
             }
         }
-        let locations = GradientTable.locations
-        // The first entry whose location is at least `t`.
+        // The first entry from k on whose location is at least `t` (in 0…1): from its
+        // estimate, then moved past any rounding.
         @inline(__always) func firstEntry(atLeast t: Double) -> Int {
-            var e = k
+            var e = min(max(Int((t * Double(n - 1)).rounded(.up)), k), n)
+            while e > k && locations[e &- 1] >= t { e &-= 1 }
             while e < n && locations[e] < t { e &+= 1 }
             return e
         }
@@ -77,13 +82,13 @@ struct GradientTable {
             // Entry k lies at or after every stop whose location is at most k / (size − 1):
             // before the first stop it takes the first colour, between two stops their
             // mix, after the last the last colour.
-            fill(to: firstEntry(atLeast: stops[0].location), first, .zero) { _ in 0 }
+            fill(to: firstEntry(atLeast: stops[0].location), first, .zero)
             for next in stops.indices.dropFirst() {
                 let a = stops[next - 1].location, b = stops[next].location
-                fill(to: firstEntry(atLeast: b), colors[next - 1], colors[next] - colors[next - 1]) { Float((locations[$0] - a) / (b - a)) }
+                fill(to: firstEntry(atLeast: b), colors[next - 1], colors[next] - colors[next - 1], from: a, to: b)
             }
         }
-        fill(to: n, colors.last ?? .zero, .zero) { _ in 0 }
+        fill(to: n, colors.last ?? .zero, .zero)
         var alphas = SIMD4<UInt32>(repeating: 0xFF00_0000)
         for k in Swift.stride(from: 0, to: n, by: 4) { alphas &= UnsafeRawPointer(packed + k).loadUnaligned(as: SIMD4<UInt32>.self) }
         return GradientTable(entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000))
