@@ -460,8 +460,9 @@ private struct Band {
     /// The bitmap is read a run of consecutive written cells at a time: each run is one
     /// tight loop of running sums, handed over in groups of four values (a last group may
     /// take up to three pixels of the gap after the run: the cells there are zero, or
-    /// start the next run, which then begins after them), and singly at the window's
-    /// right edge; the gaps between runs are runs of one value.
+    /// start the next run, which then begins after them), and as a tail of one to three
+    /// values where a group would cross the window's right edge; the gaps between runs
+    /// are runs of one value.
     @inline(__always)
     static func sweepRow<Sink: CoverageSink>(
         cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>, words: Int, width w: Int, evenOdd: Bool,
