@@ -29,6 +29,12 @@ public struct Path: Hashable, Sendable {
     /// An empty path.
     public init() {}
 
+    /// Makes room for `verbs` instructions and `points` points.
+    mutating func reserveCapacity(verbs: Int, points: Int) {
+        self.verbs.reserveCapacity(verbs)
+        self.points.reserveCapacity(points)
+    }
+
     /// Whether the path has no instructions.
     public var isEmpty: Bool { verbs.isEmpty }
 

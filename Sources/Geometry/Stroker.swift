@@ -104,10 +104,20 @@ struct OutlineBuilder {
     var open = false
     private var needsMove = true
 
+    /// Room for a short stroke from the start, so that its arrays do not grow step by
+    /// step from empty.
+    static let initialCapacity = 64
+
     init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
         h = halfWidth
         self.style = style
         self.tolerance = tolerance
+        let n = OutlineBuilder.initialCapacity
+        points.reserveCapacity(n)
+        smooth.reserveCapacity(n)
+        directions.reserveCapacity(n)
+        lengths.reserveCapacity(n)
+        output.reserveCapacity(verbs: 4 * n, points: 8 * n)
     }
 
     mutating func start(at p: Point) {
