@@ -185,12 +185,26 @@ struct SinkRows {
 /// A sink that draws on destination rows as the sweep reaches them.
 protocol RowSink: CoverageSink {
     var rows: SinkRows { get set }
+    /// Pixels `x..<x + count` of a tail (see `CoverageSink.tail`) where the row has no
+    /// room for a whole group.
+    mutating func narrowTail(at x: Int, count: Int, _ values: SIMD4<UInt16>)
 }
 
 extension RowSink {
     @inline(__always)
     mutating func begin(row y: Int) {
         rows.begin(row: y)
+    }
+
+    /// A whole group where the row has room: the pixels past the tail take zero coverage
+    /// and stay as they are.
+    @inline(__always)
+    mutating func tail(at x: Int, count: Int, _ values: SIMD4<UInt16>) {
+        if rows.hasRoom(x, count: 4) {
+            group(at: x, values)
+        } else {
+            narrowTail(at: x, count: count, values)
+        }
     }
 
     @inline(__always)
@@ -236,12 +250,7 @@ struct SolidSink: RowSink {
     }
 
     @inline(__always)
-    mutating func tail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
-        if rows.hasRoom(x, count: 4) {
-            // A whole group: the pixels past the tail take zero coverage and stay as they are.
-            group(at: x, m)
-            return
-        }
+    mutating func narrowTail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
         let dst = rows.row + x &* 4
         rows.withValues(m, count: count) { SourceOver.solid(dst, count: count, solid, coverage: $0, room: false) }
     }
@@ -287,7 +296,7 @@ struct ShadedSink: RowSink {
     @inline(__always)
     mutating func run(at x: Int, to end: Int) {
         rows.prefetch(x)
-        // The run's groups of four, within the row.
+        // The run's groups of four (a tail's group included), within the row.
         let count = min((end &- x &+ 3) & ~3, rows.scratch.width &- rows.left &- x)
         shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: rows.scratch.shaded, floats: rows.scratch.source)
         shadedFrom = x
@@ -303,13 +312,7 @@ struct ShadedSink: RowSink {
     }
 
     @inline(__always)
-    mutating func tail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
-        if rows.hasRoom(x, count: 4) {
-            // A whole group (the run's colours were shaded that far): the pixels past the
-            // tail take zero coverage and stay as they are.
-            group(at: x, m)
-            return
-        }
+    mutating func narrowTail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
         let k = (x &- shadedFrom) &* 4
         let colors = ShadedRow(even: rows.scratch.shaded.even + k, odd: rows.scratch.shaded.odd + k)
         let dst = rows.row + x &* 4
