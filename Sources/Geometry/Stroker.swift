@@ -168,15 +168,18 @@ struct OutlineBuilder {
 
     /// The total turning of the control polygon, which bounds the curve's (radians).
     static func turning(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double {
-        var legs: [Point] = []
-        for (u, v) in [(a, b), (b, c), (c, d)] where u != v { legs.append(v - u) }
+        // The legs of non-zero length, in order; the turn between each and the next.
         var total = 0.0
-        if legs.count > 1 {
-            for k in 1..<legs.count {
-                let u = legs[k - 1], v = legs[k]
-                total += abs(atan2(u.x * v.y - u.y * v.x, u.x * v.x + u.y * v.y))
-            }
+        var previous: Point?
+        func leg(_ u: Point, _ v: Point) {
+            guard u != v else { return }
+            let leg = v - u
+            if let p = previous { total += abs(atan2(p.x * leg.y - p.y * leg.x, p.x * leg.x + p.y * leg.y)) }
+            previous = leg
         }
+        leg(a, b)
+        leg(b, c)
+        leg(c, d)
         return total
     }
 
