@@ -525,7 +525,8 @@ private struct Band {
                         x &+= 4
                     }
                     if x < end {
-                        // The last one to three pixels at the window's right edge.
+                        // The last one to three pixels at the window's right edge. The sums
+                        // past them stay zero, and so do their values.
                         let count = end &- x
                         var sums = SIMD4<Float>.zero
                         for i in 0..<count {
@@ -535,7 +536,7 @@ private struct Band {
                         }
                         let values = quantise(sums)
                         value = values[count &- 1]
-                        sink.tail(at: x, count: count, values.replacing(with: 0, where: SIMD4<Int16>(0, 1, 2, 3) .>= Int16(count)))
+                        sink.tail(at: x, count: count, values)
                         x = end
                     }
                     cursor = x

@@ -29,27 +29,27 @@ struct GradientTable {
             return SIMD4(channel(c.red), channel(c.green), channel(c.blue), a)
         }
         let colors = stops.map { premultiplied($0.color) }
-        // Writes entry k in its three forms (as `put` below does for four).
+        // Both integer forms come from one rounding to 8.8 (the entries lie in 0…1): adding
+        // 1.5·2²³ leaves the rounded value in the low mantissa bits; a byte is its top half,
+        // rounded.
+        @inline(__always) func fixed(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+            unsafeBitCast(v * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
+        }
+        @inline(__always) func byte(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { (v &+ 128) &>> 8 }
+        // Writes entry k in its three forms from its four channels.
         @inline(__always) func put(_ k: Int, _ entry: SIMD4<Float>) {
             entries[k] = entry
-            let fixed = unsafeBitCast(entry * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
-            even[k] = fixed.x | fixed.z &<< 16
-            odd[k] = fixed.y | fixed.w &<< 16
-            let bytes = (fixed &+ 128) &>> 8
+            let f = fixed(entry), bytes = byte(f)
+            even[k] = f.x | f.z &<< 16
+            odd[k] = f.y | f.w &<< 16
             packed[k] = bytes.x | bytes.y &<< 8 | bytes.z &<< 16 | bytes.w &<< 24
         }
-        // Writes entries k..<k + 4 in their three forms from each channel's four values;
-        // both integer forms come from one rounding to 8.8 (the entries lie in 0…1):
-        // adding 1.5·2²³ leaves the rounded value in the low mantissa bits.
+        // Writes entries k..<k + 4 in their three forms from each channel's four values.
         @inline(__always) func put(_ k: Int, _ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>) {
-            @inline(__always) func fixed(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-                unsafeBitCast(v * 65280 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFFFF
-            }
             for i in 0..<4 { entries[k &+ i] = SIMD4(r[i], g[i], b[i], a[i]) }
             let fr = fixed(r), fg = fixed(g), fb = fixed(b), fa = fixed(a)
             UnsafeMutableRawPointer(even + k).storeBytes(of: fr | fb &<< 16, as: SIMD4<UInt32>.self)
             UnsafeMutableRawPointer(odd + k).storeBytes(of: fg | fa &<< 16, as: SIMD4<UInt32>.self)
-            @inline(__always) func byte(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { (v &+ 128) &>> 8 }
             UnsafeMutableRawPointer(packed + k).storeBytes(of: byte(fr) | byte(fg) &<< 8 | byte(fb) &<< 16 | byte(fa) &<< 24, as: SIMD4<UInt32>.self)
         }
         // Entries k..<end: c0 + dc · f with f = (t − a) / (b − a) at each entry's
