@@ -17,8 +17,9 @@ enum ByteCount {
         return value
     }
 
-    /// `bytes` in KiB or MiB with one decimal.
+    /// `bytes` as a count of bytes below 1 KiB, in KiB or MiB with one decimal above.
     static func format(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : String(format: "%.1f KiB", Double(bytes) / 1024)
+        if bytes < 1024 { return "\(bytes) B" }
+        return bytes >= 1 << 20 ? String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) : String(format: "%.1f KiB", Double(bytes) / 1024)
     }
 }

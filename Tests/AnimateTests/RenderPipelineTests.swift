@@ -169,7 +169,7 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["full.gif", "fitted.gif"], "attempts are removed")
         let impossible = try animate([timeline, "-o", "tiny.gif", "--fps", "5", "--max-size", "100", "--quiet"])
         XCTAssertEqual(impossible.status, 3)
-        XCTAssertTrue(impossible.stderr.contains("no GIF fits"), impossible.stderr)
+        XCTAssertTrue(impossible.stderr.contains("no GIF fits in 100 B;"), impossible.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("tiny.gif")))
     }
 
