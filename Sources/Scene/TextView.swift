@@ -51,8 +51,10 @@ struct TextLayout {
         let glyphs = run.glyphs
         let limitWidth = proposal.width ?? .infinity
         var maxLines = text.lineLimit ?? Int.max
-        if let h = proposal.height, h.isFinite, run.lineHeight > 0 {
-            maxLines = min(maxLines, max(Int((h + 1e-9) / run.lineHeight), 1))
+        if let h = proposal.height, run.lineHeight > 0 {
+            // Less than a line's height still shows one; more lines than `Int` counts limit nothing.
+            let fit = (h + 1e-9) / run.lineHeight
+            if fit < 0x1p63 { maxLines = min(maxLines, fit < 1 ? 1 : Int(fit)) }
         }
         var lines: [Line] = []
         var start = 0

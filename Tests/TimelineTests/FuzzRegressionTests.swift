@@ -52,6 +52,20 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(arc.render(frame: 0).width, 40)
     }
 
+    /// FuzzRender: text proposed a height of more lines than `Int` counts (a row of a
+    /// stack framed 4 × 10⁸⁰ high, its overlay a text) trapped counting its lines.
+    func testTextInAHugeFrameRenders() throws {
+        for height in ["1e300", "1e19", "\"=1e300 * (t + 1)\"", "\"=-1e300\"", "\"=t > 1 ? 1 : 0 / 0\""] {
+            let d = try document(#"{"size": [40, 30], "duration": 0.1, "scene": {"text": "Hello there", "modifiers": [{"frame": {"height": \#(height)}}]}}"#)
+            XCTAssertEqual(d.render(frame: 0).height, 30, height)
+        }
+        let found = try document(#"""
+            {"size": [90, 120], "duration": 0.1, "scene": {"scrollView": {"offset": -20, "content": {"vstack": [
+              {"roundedRectangle": {"cornerRadius": 6}, "modifiers": [{"frame": {"height": 4e80}}, {"overlay": {"text": {"string": "Row", "font": "caption"}}}]}]}}}}
+            """#)
+        XCTAssertEqual(found.render(frame: 0).width, 90)
+    }
+
     /// By hand: a huge blur radius or shadow offset trapped in the renderer; constants
     /// beyond the limits are refused, expressions are clamped to them.
     func testBlurAndShadowAreBounded() throws {
