@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer targets for the parsers that read untrusted text: the timeline
+// libFuzzer targets for the code that reads untrusted text: the timeline
 // loader (JSON, expressions, curves, colours, path data), the expression
-// parser and the SVG path-data parser. Built and run by Scripts/fuzz, which
-// passes `-sanitize=fuzzer,address`; each target's `main` hands
-// its test function to libFuzzer's driver (FuzzDriver).
+// parser, the SVG path-data parser, and the renderer drawing what loads.
+// Built and run by Scripts/fuzz, which passes `-sanitize=fuzzer,address`;
+// each target's `main` hands its test function to libFuzzer's driver
+// (FuzzDriver).
 let package = Package(
     name: "AnimateFuzz",
     dependencies: [
@@ -16,5 +17,6 @@ let package = Package(
         .executableTarget(name: "FuzzTimeline", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
         .executableTarget(name: "FuzzExpression", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
         .executableTarget(name: "FuzzPathData", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
+        .executableTarget(name: "FuzzRender", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
     ]
 )
