@@ -155,7 +155,7 @@ struct OutlineBuilder {
         let turn = OutlineBuilder.turning(p0, c1, c2, p)
         let step = 2 * acos(h / (h + tolerance))
         if step > 0 { n = max(n, turn / step) }
-        let count = n.isFinite ? min(max(Int(n.rounded(.up)), 1), 10_000) : 1
+        let count = n.isFinite ? Int(min(max(n.rounded(.up), 1), 10_000)) : 1
         let shift = -0.5 / Double(count * count)
         for k in 1..<count {
             let t = Double(k) / Double(count), mt = 1 - t

@@ -126,7 +126,8 @@ struct Drawing {
         while case .select(let index, let paints) = paint {
             guard !paints.isEmpty else { return .color(.clear) }
             let i = index.evaluate(in: context)
-            paint = paints[i.isFinite ? min(max(Int(i.rounded(.down)), 0), paints.count - 1) : 0]
+            // Clamped while a `Double`: any number (NaN picks the first) is a valid index.
+            paint = paints[i >= 1 ? Int(min(i.rounded(.down), Double(paints.count - 1))) : 0]
         }
         return paint
     }

@@ -66,6 +66,20 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(found.render(frame: 0).width, 90)
     }
 
+    /// FuzzRender: a stroked cubic with a control point near 10⁴⁸ trapped counting its
+    /// steps; by hand, a paint chosen by a huge index trapped converting it.
+    func testHugeStrokedCurvesAndPaintIndicesRender() throws {
+        let curve = try document(#"""
+            {"size": [100, 100], "duration": 0.1, "scene": {"path": {"commands": [["move", 10, 10], ["cubic", 9e47, 90, 120, 40, 60, 120]], "units": "unit"},
+              "modifiers": [{"stroke": {"paint": "red", "lineWidth": 2}}, {"frame": {"width": 20, "height": 40}}]}}
+            """#)
+        XCTAssertEqual(curve.render(frame: 0).width, 100)
+        for index in ["=1e300 * (t + 1)", "=-1e300 * (t + 1)", "=t > 1 ? 1 : 0 / 0", "=1.5"] {
+            let d = try document(#"{"size": [40, 30], "duration": 0.1, "scene": {"rectangle": {}, "modifiers": [{"fill": {"select": "\#(index)", "from": ["red", "blue"]}}]}}"#)
+            XCTAssertEqual(d.render(frame: 0).width, 40, index)
+        }
+    }
+
     /// By hand: a huge blur radius or shadow offset trapped in the renderer; constants
     /// beyond the limits are refused, expressions are clamped to them.
     func testBlurAndShadowAreBounded() throws {
