@@ -23,7 +23,7 @@ extension Canvas {
         guard !path.isEmpty else { return }
         let clip = clips[clips.count - 1]
         guard let window = deviceWindow(of: path, transform: transform)?.intersection(clip.bounds), !window.isEmpty else { return }
-        let sigma = blurRadius.isFinite ? max(blurRadius, 0) : 0
+        let sigma = GaussianBlur.bounded(blurRadius, side: max(width, height))
         let region = window.insetBy(-GaussianBlur.reach(sigma: sigma)).intersection(canvasRect)
         var backdrop = pool.popLast() ?? Pixmap(width: width, height: height)
         let top = layers.count - 1

@@ -73,7 +73,8 @@ extension Canvas {
     /// returns the region that may now be non-transparent. With `wanted`, only its pixels
     /// are blurred and written back (the rest of the region is read, not changed).
     func blur(_ pixmap: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge, wanted: PixelRect? = nil) -> PixelRect {
-        guard sigma > 0, sigma.isFinite, !region.isEmpty else { return region }
+        let sigma = GaussianBlur.bounded(sigma, side: max(width, height))
+        guard sigma > 0, !region.isEmpty else { return region }
         let reach = GaussianBlur.reach(sigma: sigma)
         let r = (edge == .transparent ? region.insetBy(-reach) : region).intersection(canvasRect)
         guard !r.isEmpty else { return region }

@@ -80,6 +80,19 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// FuzzRender: a blur under a scale effect near 10⁵⁶ (the radius is bounded in points,
+    /// the scale multiplies it in pixels) overflowed the blur's reach; so would a material.
+    func testBlursUnderHugeScalesRender() throws {
+        for scale in ["7e55", "\"=1e300 * (t + 1)\"", "\"=exp(t * 1e4)\""] {
+            let d = try document(#"""
+                {"size": [40, 30], "duration": 0.1, "scene": {"zstack": [
+                  {"text": "Fuzz", "modifiers": [{"blur": 3}, {"scaleEffect": {"x": \#(scale), "y": 0.5}}]},
+                  {"rectangle": {}, "modifiers": [{"fill": "thinMaterial"}, {"frame": {"width": 10, "height": 10}}, {"scaleEffect": \#(scale)}]}]}}
+                """#)
+            XCTAssertEqual(d.render(frame: 0).width, 40, scale)
+        }
+    }
+
     /// By hand: a huge blur radius or shadow offset trapped in the renderer; constants
     /// beyond the limits are refused, expressions are clamped to them.
     func testBlurAndShadowAreBounded() throws {

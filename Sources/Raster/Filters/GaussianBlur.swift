@@ -29,6 +29,14 @@ enum GaussianBlur {
         case clamp
     }
 
+    /// `sigma` as drawn on a canvas whose longer side is `side` pixels: 0 for none (NaN,
+    /// negative), and at most 16 times that side. Scale effects can ask for any width; one
+    /// that wide already spreads the canvas's content below half a code value (a pixel's
+    /// share of the whole is at most side² / (2π σ²)), or, with clamped edges, to its mean.
+    static func bounded(_ sigma: Double, side: Int) -> Double {
+        sigma > 0 ? min(sigma, 16 * Double(max(side, 1))) : 0
+    }
+
     /// The extended box used for each of the three passes at `sigma`: radius and end weight.
     static func extendedBox(sigma: Double) -> (radius: Int, alpha: Double) {
         let s2 = sigma * sigma / 3
