@@ -95,6 +95,11 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertEqual([UInt8](result.stdout.prefix(frameBytes)), document.render(frame: 10).straightAlphaData())
         XCTAssertEqual([UInt8](result.stdout.suffix(frameBytes)), document.render(frame: 19).straightAlphaData())
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["circle.json"])
+        // Standard output takes raw frames only; no file named "-" is written.
+        let gif = try animate([timeline, "--format", "gif", "-o", "-"])
+        XCTAssertEqual(gif.status, 1)
+        XCTAssertTrue(gif.stderr.contains("gif needs a file or folder"), gif.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), ["circle.json"])
     }
 
     /// Peak resident memory in KiB of one run of the binary, from `wait4`'s resource usage.
