@@ -17,7 +17,7 @@ struct CheckCommand: ParsableCommand {
         for path in timelines {
             do {
                 let document = try limits.load(path)
-                print("\(path): ok (\(document.scene.pixelWidth)×\(document.scene.pixelHeight), \(document.frameCount) frames)")
+                print("\(path): ok (\(document.scene.pixelWidth)×\(document.scene.pixelHeight), \(SummaryText.count(document.frameCount, "frame")))")
             } catch let failure as CommandFailure {
                 FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
                 failed += 1

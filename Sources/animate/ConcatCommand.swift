@@ -47,6 +47,6 @@ struct ConcatCommand: ParsableCommand {
             if case .cannotJoin = error { throw CommandFailure.invalid(error.description) }
             throw CommandFailure.output(error.description)
         }
-        if !quiet { FileHandle.standardError.write(Data("joined \(pieces.count) pieces into \(output)\n".utf8)) }
+        if !quiet { FileHandle.standardError.write(Data("joined \(SummaryText.count(pieces.count, "piece")) into \(output)\n".utf8)) }
     }
 }

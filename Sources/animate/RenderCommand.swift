@@ -231,7 +231,7 @@ struct RenderCommand: ParsableCommand {
         }
         if !quiet {
             let size = path == "-" ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
-            let what = label ?? "wrote \(range.count) frames to \(path == "-" ? "standard output" : path)"
+            let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(path == "-" ? "standard output" : path)"
             note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         }
     }

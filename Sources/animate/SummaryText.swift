@@ -4,6 +4,9 @@ import Regression
 
 /// What `diff` and `test` print on standard output.
 enum SummaryText {
+    /// `n` and `noun`, in the plural unless `n` is 1: "1 frame", "30 frames".
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// A frame's measures on one line.
     static func frameLine(_ f: ComparisonReport.FrameResult) -> String {
         let d = f.difference

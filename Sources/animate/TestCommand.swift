@@ -139,8 +139,8 @@ struct TestCommand: ParsableCommand {
         switch r.status {
         case .passed:
             if !quiet {
-                let motion = r.trace.map { ", trace of \(Self.count($0.expectedFrameCount, "frame"))" } ?? ""
-                print("ok       \(r.name) (\(Self.count(r.frames.count, "frame")) compared\(motion))")
+                let motion = r.trace.map { ", trace of \(SummaryText.count($0.expectedFrameCount, "frame"))" } ?? ""
+                print("ok       \(r.name) (\(SummaryText.count(r.frames.count, "frame")) compared\(motion))")
             }
         case .recorded:
             print("recorded \(r.name): \(r.notes.joined(separator: "; "))")
@@ -159,8 +159,6 @@ struct TestCommand: ParsableCommand {
             for note in r.notes { print("  note: \(note)") }
         }
     }
-
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// Every timeline to test: files as given, folders searched recursively for `*.json`,
     /// each named by its path relative to its folder, without the extension.
