@@ -2,7 +2,7 @@ import FrameDiff
 import Foundation
 import Regression
 
-/// What `diff` and `test` print on standard output.
+/// What `diff` and `test` print on standard output, and counts as every command writes them.
 enum SummaryText {
     /// `n` and `noun`, in the plural unless `n` is 1: "1 frame", "30 frames".
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -33,13 +33,13 @@ enum SummaryText {
         if r.hasDifferences {
             verdict = "FAIL: " + [
                 failing > 0 ? "\(failing) of \(r.frames.count) frames differ beyond the tolerance" : nil,
-                r.problems.isEmpty ? nil : "\(r.problems.count) sequence problem\(r.problems.count == 1 ? "" : "s")",
+                r.problems.isEmpty ? nil : count(r.problems.count, "sequence problem"),
                 r.trace.map { $0.isWithinTolerance ? nil : "motion differs" } ?? nil,
             ].compactMap { $0 }.joined(separator: ", ")
         } else {
             let maxDeltaE = r.frames.map(\.difference.maxDeltaE).max() ?? 0
             let tolerated = r.frames.map(\.difference.antialiasedPixels).reduce(0, +)
-            verdict = "ok: \(r.frames.count) frame\(r.frames.count == 1 ? "" : "s") within the tolerance (max ΔE \(String(format: "%.1f", maxDeltaE)), \(tolerated) anti-aliased pixels tolerated)"
+            verdict = "ok: \(count(r.frames.count, "frame")) within the tolerance (max ΔE \(String(format: "%.1f", maxDeltaE)), \(tolerated) anti-aliased pixels tolerated)"
             if let trace = r.trace, trace.isWithinTolerance { verdict += ", motion identical" }
         }
         if let report { verdict += "; report: \(report)" }
