@@ -3,7 +3,8 @@ import PackageDescription
 
 // libFuzzer targets for the code that reads untrusted text: the timeline
 // loader (JSON, expressions, curves, colours, path data), the expression
-// parser, the SVG path-data parser, and the renderer drawing what loads.
+// parser, the SVG path-data parser, the renderer drawing what loads, and the
+// GIF encoder (frames encoded, decoded by FFmpeg and compared).
 // Built and run by Scripts/fuzz, which passes `-sanitize=fuzzer,address`;
 // each target's `main` hands its test function to libFuzzer's driver
 // (FuzzDriver).
@@ -18,5 +19,6 @@ let package = Package(
         .executableTarget(name: "FuzzExpression", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
         .executableTarget(name: "FuzzPathData", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
+        .executableTarget(name: "FuzzGIF", dependencies: ["FuzzDriver", .product(name: "AnimateKit", package: "animate")]),
     ]
 )
