@@ -112,15 +112,25 @@ public enum Concatenation {
             try reader.forEachPacket { packet throws(ExportError) in
                 av_packet_rescale_ts(packet, pieceBase, outputBase)
                 // AV_NOPTS_VALUE is INT64_MIN.
-                if packet.pointee.pts != Int64.min { packet.pointee.pts += offset }
-                if packet.pointee.dts != Int64.min { packet.pointee.dts += offset }
-                end = max(end, packet.pointee.pts + packet.pointee.duration)
+                if packet.pointee.pts != Int64.min { packet.pointee.pts = try shifted(packet.pointee.pts, by: offset, piece: piece, path: path) }
+                if packet.pointee.dts != Int64.min { packet.pointee.dts = try shifted(packet.pointee.dts, by: offset, piece: piece, path: path) }
+                end = max(end, try shifted(packet.pointee.pts, by: max(packet.pointee.duration, 0), piece: piece, path: path))
                 packet.pointee.pos = -1
                 try container.write(packet, timeBase: outputBase)
             }
             offset = end
         }
         try container.finish()
+    }
+
+    /// `time + offset`, or an error naming `piece` when a damaged file's timestamps run past
+    /// what 64 bits count.
+    static func shifted(_ time: Int64, by offset: Int64, piece: String, path: String) throws(ExportError) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(offset)
+        guard !overflow, sum != Int64.min else {
+            throw ExportError.cannotJoin(path: path, reason: "\(piece) has timestamps out of range (\(time) + \(offset))")
+        }
+        return sum
     }
 
     private static func extradata(_ parameters: AVCodecParameters) -> [UInt8] {

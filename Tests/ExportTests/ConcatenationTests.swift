@@ -1,4 +1,4 @@
-import Export
+@testable import Export
 import Foundation
 import Raster
 import XCTest
@@ -106,5 +106,13 @@ final class ConcatenationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: joined))
         XCTAssertThrowsError(try Concatenation.join([try piece(0..<2, .apng, name: "a.apng")], into: scratch.file("j.apng")))
         XCTAssertEqual(try scratch.contents().filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testTimestampsPastSixtyFourBitsAreRefusedNotTrapped() throws {
+        XCTAssertEqual(try Concatenation.shifted(90, by: 3000, piece: "b.mp4", path: "joined.mp4"), 3090)
+        XCTAssertThrowsError(try Concatenation.shifted(.max - 10, by: 3000, piece: "b.mp4", path: "joined.mp4")) { error in
+            guard case .cannotJoin(_, let reason) = error as? ExportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("b.mp4") && reason.contains("out of range"), reason)
+        }
     }
 }

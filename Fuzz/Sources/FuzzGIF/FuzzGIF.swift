@@ -1,7 +1,10 @@
-// Fuzzes the GIF encoder: any few small frames, with any of its settings, must
-// encode to a GIF that FFmpeg decodes to as many frames of the same size; and
-// where the frames' colours fit the palette, each decoded pixel must be the
-// input's colour (lossless) or within the promised distance of it (lossy).
+// Fuzzes the GIF encoder and the joining of GIFs: any few small frames, with any
+// of the encoder's settings, must encode to a GIF that FFmpeg decodes to as many
+// frames of the same size; where the frames' colours fit the palette, each
+// decoded pixel must be the input's colour (lossless) or within the promised
+// distance of it (lossy); the GIF joined to itself must decode to its frames
+// twice. The same bytes, read as a GIF file, must be joined or refused with an
+// error, and a join's output must join again.
 
 import Export
 import Foundation
@@ -46,6 +49,7 @@ struct Reader {
 /// bytes, then each frame: a kind (new pixels; the previous frame with a rectangle of new
 /// pixels; the previous frame again) and one colour number per new pixel.
 func test(_ bytes: [UInt8]) {
+    joinAsGIF(bytes)
     var input = Reader(bytes: bytes)
     let width = 1 + input.next() % 24, height = 1 + input.next() % 24
     let frameCount = 1 + input.next() % 6
@@ -112,6 +116,16 @@ func test(_ bytes: [UInt8]) {
     precondition(decoded.count == frameCount, "\(frameCount) frames encoded, \(decoded.count) decoded")
     for frame in decoded { precondition(frame.width == width && frame.height == height, "decoded frame of another size") }
 
+    // Each GIF's first frame is whole, so the second copy shows exactly what the first did.
+    let twice = folder + "/twice.gif"
+    do {
+        try Concatenation.join([path, path], into: twice)
+        let joined = try MediaProbe.decodeFrames(path: twice)
+        precondition(joined == decoded + decoded, "a GIF joined to itself does not show its frames twice")
+    } catch {
+        fatalError("a GIF did not join to itself: \(error)")
+    }
+
     // The colours are known exactly when they are opaque, few enough for the palette, and all
     // seen by the analysis; ordered and diffused dithering move them on purpose.
     let used = Set(frames.joined())
@@ -129,4 +143,25 @@ func test(_ bytes: [UInt8]) {
                 "frame \(f) pixel (\(k % width), \(k / width)): \(c[0...2]) decoded as (\(p.r), \(p.g), \(p.b)), allowed \(allowed)")
         }
     }
+}
+
+/// The bytes after a GIF signature, as a piece to join: the parser must refuse them with an
+/// error or copy them, and what it writes must parse again.
+func joinAsGIF(_ bytes: [UInt8]) {
+    let piece = folder + "/piece.gif", joined = folder + "/joined.gif", again = folder + "/again.gif"
+    guard FileManager.default.createFile(atPath: piece, contents: Data(Array("GIF89a".utf8) + bytes)) else {
+        fatalError("cannot write \(piece)")
+    }
+    do {
+        try Concatenation.join([piece, piece], into: joined)
+    } catch {
+        precondition(!FileManager.default.fileExists(atPath: joined), "a refused join left its output")
+        return
+    }
+    do {
+        try Concatenation.join([joined], into: again)
+    } catch {
+        fatalError("a joined GIF does not parse again: \(error)")
+    }
+    try? FileManager.default.removeItem(atPath: joined)
 }
