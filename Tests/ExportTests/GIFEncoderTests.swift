@@ -361,6 +361,53 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertLessThan(sizes[0], sizes[1])
     }
 
+    func testFramesOfFewerColoursThanThePaletteDecodeToTheirColours() throws {
+        // Small frames of 2 to 255 opaque colours (runs of one colour), each after the first
+        // the one before with a rectangle redrawn: what FuzzGIF checks, over fixed cases.
+        // Undithered, lossless shows every colour exactly; lossy may use a smaller palette (no
+        // colour farther than 8 from its entry) and move changed pixels within the tolerance.
+        for trial in 0..<12 {
+            func hash(_ a: Int, _ b: Int) -> Int { ((a &* 2_654_435_761) ^ (b &* 40_503 &+ trial &* 97)) & 0x7FFF_FFFF }
+            let (width, height) = (5 + trial % 7 * 3, 4 + trial % 5 * 4)
+            let colourCount = [2, 7, 40, 255][trial % 4]
+            let colours = (0..<colourCount).map { c in [UInt8(hash(c, 1) % 256), UInt8(hash(c, 2) % 256), UInt8(hash(c, 3) % 256), 255] }
+            var indices = [[Int]]()
+            var colour = 0
+            for f in 0..<5 {
+                var frame = f == 0 ? [Int](repeating: 0, count: width * height) : indices[f - 1]
+                let (x0, y0) = f == 0 ? (0, 0) : (hash(f, 4) % width, hash(f, 5) % height)
+                let (x1, y1) = f == 0 ? (width, height) : (x0 + 1 + hash(f, 6) % (width - x0), y0 + 1 + hash(f, 7) % (height - y0))
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        if hash(x + y * width, f) % 4 == 0 { colour = hash(x, y + f) % colourCount }
+                        frame[y * width + x] = colour
+                    }
+                }
+                indices.append(frame)
+            }
+            let frames = indices.map { Pixmap(width: width, height: height, straightAlphaData: $0.flatMap { colours[$0] }) }
+            for lossy in [0, 16, 64] {
+                let decoded = try MediaProbe.decodeFrames(path: try encode(frames, name: "few-\(trial)-\(lossy).gif") {
+                    $0.dither = .none
+                    $0.lossy = lossy
+                })
+                XCTAssertEqual(decoded.count, frames.count)
+                let allowed = lossy == 0 ? 0 : max(8, lossy)
+                var farthest = 0
+                for (actual, expected) in zip(decoded, frames) {
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let (a, e) = (actual.pixel(x: x, y: y), expected.pixel(x: x, y: y))
+                            let dr = Int(a.r) - Int(e.r), dg = Int(a.g) - Int(e.g), db = Int(a.b) - Int(e.b)
+                            farthest = max(farthest, dr * dr + dg * dg + db * db)
+                        }
+                    }
+                }
+                XCTAssertLessThanOrEqual(farthest, allowed * allowed, "case \(trial), \(colourCount) colours, lossy \(lossy)")
+            }
+        }
+    }
+
     func testManyColoursOverALargeFrameRoundTripThroughDictionaryResets() throws {
         // 200 colours at random over 300 × 200 pixels: the LZW dictionary fills and is
         // cleared many times; the decoder must still read every pixel back exactly.
