@@ -112,9 +112,11 @@ public enum Concatenation {
             try reader.forEachPacket { packet throws(ExportError) in
                 av_packet_rescale_ts(packet, pieceBase, outputBase)
                 // AV_NOPTS_VALUE is INT64_MIN.
-                if packet.pointee.pts != Int64.min { packet.pointee.pts = try shifted(packet.pointee.pts, by: offset, piece: piece, path: path) }
+                if packet.pointee.pts != Int64.min {
+                    packet.pointee.pts = try shifted(packet.pointee.pts, by: offset, piece: piece, path: path)
+                    end = max(end, try shifted(packet.pointee.pts, by: max(packet.pointee.duration, 0), piece: piece, path: path))
+                }
                 if packet.pointee.dts != Int64.min { packet.pointee.dts = try shifted(packet.pointee.dts, by: offset, piece: piece, path: path) }
-                end = max(end, try shifted(packet.pointee.pts, by: max(packet.pointee.duration, 0), piece: piece, path: path))
                 packet.pointee.pos = -1
                 try container.write(packet, timeBase: outputBase)
             }
