@@ -70,8 +70,9 @@ enum PaletteBuilder {
         var assignment = [Int](repeating: 0, count: points.count)
         for _ in 0..<refinementPasses {
             var moved = false
+            let sorted = SortedCentres(firstCoordinates: centres.map(\.l))
             for (index, point) in points.enumerated() {
-                let nearest = nearestCentre(to: point.lab, in: centres)
+                let nearest = nearestCentre(to: point.lab, in: centres, sorted)
                 if nearest != assignment[index] { moved = true }
                 assignment[index] = nearest
             }
@@ -86,7 +87,8 @@ enum PaletteBuilder {
             }
             if !moved { break }
         }
-        for (index, point) in points.enumerated() { assignment[index] = nearestCentre(to: point.lab, in: centres) }
+        let sorted = SortedCentres(firstCoordinates: centres.map(\.l))
+        for (index, point) in points.enumerated() { assignment[index] = nearestCentre(to: point.lab, in: centres, sorted) }
         var totals = [ColorHistogram.Bin](repeating: ColorHistogram.Bin(), count: centres.count)
         for (index, point) in points.enumerated() {
             totals[assignment[index]].count += point.bin.count
@@ -113,16 +115,13 @@ enum PaletteBuilder {
                 t.count == 0 ? SIMD3(repeating: .infinity) : SIMD3(Float(t.red), Float(t.green), Float(t.blue)) / Float(t.count)
             }
             var next = [ColorHistogram.Bin](repeating: ColorHistogram.Bin(), count: totals.count)
+            let sorted = SortedCentres(firstCoordinates: centres.map(\.x))
             for (index, point) in points.enumerated() {
                 let c = colors[index]
-                var best = 0
-                var bestDistance = Float.infinity
-                for (j, centre) in centres.enumerated() {
-                    let d = c - centre
-                    let distance = (d * d).sum()
-                    if distance < bestDistance {
-                        bestDistance = distance
-                        best = j
+                let best = centres.withUnsafeBufferPointer { centres in
+                    sorted.nearest(key: c.x) { j in
+                        let d = c - centres[j]
+                        return (d * d).sum()
                     }
                 }
                 next[best].count += point.bin.count
@@ -142,18 +141,13 @@ enum PaletteBuilder {
         return RGB8(r: UInt8((bin.red + half) / bin.count), g: UInt8((bin.green + half) / bin.count), b: UInt8((bin.blue + half) / bin.count))
     }
 
+    /// The centre nearest to `lab` (ties to the lowest index), through `sorted`, the
+    /// centres ordered by lightness.
     @_optimize(speed)
-    private static func nearestCentre(to lab: OKLab, in centres: [OKLab]) -> Int {
-        var best = 0
-        var bestDistance = Float.infinity
-        for (index, centre) in centres.enumerated() {
-            let d = lab.distanceSquared(to: centre)
-            if d < bestDistance {
-                bestDistance = d
-                best = index
-            }
+    private static func nearestCentre(to lab: OKLab, in centres: [OKLab], _ sorted: SortedCentres) -> Int {
+        centres.withUnsafeBufferPointer { centres in
+            sorted.nearest(key: lab.l) { lab.distanceSquared(to: centres[$0]) }
         }
-        return best
     }
 
     private struct Box {
