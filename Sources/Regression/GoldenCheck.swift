@@ -59,12 +59,22 @@ public struct GoldenCheck: Sendable {
         }
         let chosen = frames?.frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps)
         if mode == .all {
-            // Recording everything again must work even over a golden this version cannot read.
-            let numbers = chosen ?? (try? golden.manifest())?.frames.map(\.frame)
+            // Recording everything again must work even over a golden this version cannot read. The
+            // golden's own frames are kept within the animation, which may have become shorter.
+            let stored = (try? golden.manifest())?.frames.map(\.frame)
+            let numbers = chosen ?? stored.map { FrameChoice.frames($0).frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps) }
                 ?? FrameChoice.default.frameNumbers(frameCount: rendering.frameCount, fps: rendering.fps)
             try record(numbers, of: rendering, to: golden)
             var report = ComparisonReport(name: name, expected: golden.path, actual: rendering.name, status: .recorded, tolerance: tolerance)
             report.notes.append("recorded again (frames \(list(numbers))) at \(golden.path)")
+            if chosen == nil, let stored {
+                let past = stored.filter { !(0..<rendering.frameCount).contains($0) }
+                if past.count == 1 {
+                    report.notes.append("the old golden's frame \(list(past)) lies past the end of the \(rendering.frameCount)-frame animation; its last frame stands for it")
+                } else if past.count > 1 {
+                    report.notes.append("the old golden's frames \(list(past)) lie past the end of the \(rendering.frameCount)-frame animation; its last frame stands for them")
+                }
+            }
             return report
         }
         let manifest = try golden.manifest()

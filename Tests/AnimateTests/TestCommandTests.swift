@@ -83,6 +83,26 @@ final class TestCommandTests: RegressionTestCase {
         XCTAssertEqual(try animate("test", "suite", "--golden", "goldens").status, 0)
     }
 
+    func testAShortenedAnimationIsReportedOnceAndRecordedWithinItsEnd() throws {
+        try write(Self.timeline(), to: "suite/shape.json")
+        XCTAssertEqual(try animate("test", "suite", "--golden", "goldens", "--update").status, 0)
+        // Half as long: the golden's frames 5 and 9 are past the new end (frames 0 to 4).
+        try write(Self.timeline().replacingOccurrences(of: "\"duration\": 1,", with: "\"duration\": 0.5,"), to: "suite/shape.json")
+        let shorter = try animate("test", "suite", "--golden", "goldens")
+        XCTAssertEqual(shorter.status, 2, shorter.stdout)
+        XCTAssertEqual(shorter.stdout.components(separatedBy: "5 frames, expected 10").count - 1, 1, "the frame count is one problem: " + shorter.stdout)
+
+        let update = try animate("test", "suite", "--golden", "goldens", "--update")
+        XCTAssertEqual(update.status, 0, update.stdout)
+        XCTAssertTrue(update.stdout.contains("recorded again (frames 0, 4)"), update.stdout)
+        XCTAssertTrue(update.stdout.contains("the old golden's frames 5, 9 lie past the end of the 5-frame animation"), update.stdout)
+        let manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(contentsOf: URL(fileURLWithPath: path("goldens/shape/golden.json"))))
+        XCTAssertEqual(manifest.frames.map(\.frame), [0, 4])
+        XCTAssertEqual(manifest.frameCount, 5)
+        XCTAssertFalse(exists("goldens/shape/frame-0009.png"), "no frame past the end is recorded")
+        XCTAssertEqual(try animate("test", "suite", "--golden", "goldens").status, 0)
+    }
+
     func testBrokenInputsFailClosed() throws {
         try write(Self.timeline(), to: "suite/shape.json")
         XCTAssertEqual(try animate("test", "suite", "--golden", "goldens", "--update").status, 0)
