@@ -14,12 +14,19 @@ import Glibc
 /// Mixing the pair in that proportion reproduces the colour on average, and does not mix
 /// colours across an edge. Only pixels in smooth areas are mixed (`smoothStep`).
 ///
+/// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`:
+/// a channel's squared difference never exceeds the whole distance), with the same result,
+/// ties included, as a scan of every entry.
+///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
 /// never re-dithered; error diffusion neither takes error into nor passes error out of them.
 final class PaletteMapper {
     let palette: Palette
     private let entries: [(Int, Int, Int)]
+    /// The entries' indices ordered by red (ties by index), and their reds in that order.
+    private let byRed: [Int]
+    private let reds: [Int]
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
@@ -66,7 +73,10 @@ final class PaletteMapper {
     init(palette: Palette, tolerance: Int = 0) {
         self.palette = palette
         self.tolerance = tolerance
-        entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
+        let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
+        self.entries = entries
+        byRed = entries.indices.sorted { (entries[$0].0, $0) < (entries[$1].0, $1) }
+        reds = byRed.map { entries[$0].0 }
         channels = .allocate(capacity: 256 * 4)
         channels.initialize(repeating: 0, count: 256 * 4)
         for (index, e) in entries.prefix(256).enumerated() {
@@ -91,16 +101,30 @@ final class PaletteMapper {
         let cached = nearCache[key]
         if cached != 0 { return cached }
         let nearest = Int(word(r, g, b) & 0xFF)
-        var found: [(Int, Int)] = []
+        // The three least (distance, index) pairs within the tolerance, in order.
+        var found = (SIMD3<Int>(repeating: .max), SIMD3<Int>(repeating: .max))
+        var count = 0
         if tolerance > 0 {
-            for (index, e) in entries.enumerated() where index != nearest {
-                let d = (e.0 - Int(r)) * (e.0 - Int(r)) + (e.1 - Int(g)) * (e.1 - Int(g)) + (e.2 - Int(b)) * (e.2 - Int(b))
-                if d <= tolerance { found.append((d, index)) }
+            let (r, g, b) = (Int(r), Int(g), Int(b))
+            forEachEntry(redWithin: Self.floorSquareRoot(tolerance), of: r) { index in
+                guard index != nearest else { return }
+                let e = entries[index]
+                let d = (e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b)
+                guard d <= tolerance else { return }
+                count += 1
+                var j = 2
+                guard (d, index) < (found.0[j], found.1[j]) else { return }
+                while j > 0 && (d, index) < (found.0[j - 1], found.1[j - 1]) {
+                    found.0[j] = found.0[j - 1]
+                    found.1[j] = found.1[j - 1]
+                    j -= 1
+                }
+                found.0[j] = d
+                found.1[j] = index
             }
-            found.sort { $0 < $1 }
         }
-        var resolved: UInt32 = 0x8000_0000 | UInt32(min(found.count, 3)) << 24
-        for (j, entry) in found.prefix(3).enumerated() { resolved |= UInt32(entry.1) << (8 * UInt32(j)) }
+        var resolved: UInt32 = 0x8000_0000 | UInt32(min(count, 3)) << 24
+        for j in 0..<min(count, 3) { resolved |= UInt32(found.1[j]) << (8 * UInt32(j)) }
         nearCache[key] = resolved
         return resolved
     }
@@ -108,7 +132,7 @@ final class PaletteMapper {
     /// The cached word for a colour: bit 31 set, nearest entry in bits 0-7, partner in 8-15, share in 16-23.
     @inline(__always)
     @_optimize(speed)
-    private func word(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+    func word(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
         let key = Int(r) << 16 | Int(g) << 8 | Int(b)
         let cached = cache[key]
         if cached != 0 { return cached }
@@ -125,14 +149,28 @@ final class PaletteMapper {
 
     @_optimize(speed)
     private func resolve(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
+        // The least distance, ties to the lowest index: outward from the colour's red, each side
+        // ending where the red alone is farther than the best distance found.
         var best = 0
         var bestDistance = Int.max
-        for (index, e) in entries.enumerated() {
+        @inline(__always) func consider(_ index: Int) {
+            let e = entries[index]
             let d = (e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b)
-            if d < bestDistance {
+            if d < bestDistance || (d == bestDistance && index < best) {
                 bestDistance = d
                 best = index
             }
+        }
+        let start = firstSlot(redAtLeast: r)
+        var slot = start
+        while slot < reds.count && (reds[slot] - r) * (reds[slot] - r) <= bestDistance {
+            consider(byRed[slot])
+            slot += 1
+        }
+        slot = start - 1
+        while slot >= 0 && (r - reds[slot]) * (r - reds[slot]) <= bestDistance {
+            consider(byRed[slot])
+            slot -= 1
         }
         var partner = best
         var share = 0
@@ -142,15 +180,18 @@ final class PaletteMapper {
             // Near entries always mix; farther ones only when the colour itself is far from the
             // palette (a sparse palette), never across an edge between colours the palette holds.
             let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
-            for (index, e) in entries.enumerated() where index != best {
+            // The least residual, ties to the lowest index (the entries come in order of red).
+            forEachEntry(redWithin: Self.floorSquareRoot(reach), of: c.0) { index in
+                guard index != best else { return }
+                let e = entries[index]
                 let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
                 let length = dx * dx + dy * dy + dz * dz
-                guard length <= reach else { continue }
+                guard length <= reach else { return }
                 let t = Double((r - c.0) * dx + (g - c.1) * dy + (b - c.2) * dz) / Double(length)
-                guard t > 0, t < 1 else { continue }
+                guard t > 0, t < 1 else { return }
                 let (px, py, pz) = (Double(r - c.0) - t * Double(dx), Double(g - c.1) - t * Double(dy), Double(b - c.2) - t * Double(dz))
                 let residual = px * px + py * py + pz * pz
-                if residual < bestResidual {
+                if residual < bestResidual || (residual == bestResidual && partner != best && index < partner) {
                     bestResidual = residual
                     partner = index
                     share = Int((t * 255).rounded())
@@ -158,6 +199,36 @@ final class PaletteMapper {
             }
         }
         return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
+    }
+
+    /// The first place in `byRed` whose red is at least `red`.
+    @inline(__always)
+    private func firstSlot(redAtLeast red: Int) -> Int {
+        var low = 0, high = reds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if reds[middle] < red { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Calls `body` with every entry whose red differs from `red` by at most `radius`, in order
+    /// of red (ties by index).
+    @inline(__always)
+    private func forEachEntry(redWithin radius: Int, of red: Int, _ body: (Int) -> Void) {
+        var slot = firstSlot(redAtLeast: red - radius)
+        while slot < reds.count && reds[slot] <= red + radius {
+            body(byRed[slot])
+            slot += 1
+        }
+    }
+
+    /// The largest integer whose square is at most `x` (x ≥ 0).
+    static func floorSquareRoot(_ x: Int) -> Int {
+        var root = Int(Double(x).squareRoot())
+        while root * root > x { root -= 1 }
+        while (root + 1) * (root + 1) <= x { root += 1 }
+        return root
     }
 
     /// Writes the palette index of every pixel of `pixels` (opaque RGBA8, `width × height`,
