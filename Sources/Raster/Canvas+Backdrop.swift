@@ -61,7 +61,7 @@ extension Canvas {
                 }
             }
         }
-        accumulate(path, transform: transform, window: window, antialiased: antialiased)
+        accumulate(path, transform: transform, window: window, antialiased: antialiased, rule: rule)
         layers[top].dirty = layers[top].dirty.union(window)
         let rowBytes = width * 4
         let accumulator = self.accumulator, scratch = self.scratch

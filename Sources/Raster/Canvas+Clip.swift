@@ -25,7 +25,7 @@ extension Canvas {
             clips.append(Clip(bounds: .empty, mask: nil))
             return
         }
-        accumulate(path, transform: transform, window: window, antialiased: antialiased)
+        accumulate(path, transform: transform, window: window, antialiased: antialiased, rule: rule)
         let mask = ClipMask(rect: window)
         let coverage = scratch.coverage16, spans = scratch.spans
         var top = Int.max, bottom = Int.min

@@ -83,6 +83,51 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(nonZero - evenOdd, lens, accuracy: lens * 0.01)
     }
 
+    /// Coincident edges under even-odd: one shape drawn twice is empty (no outline where the
+    /// edges lie), three times is the shape itself, pixel for pixel; under non-zero the pair
+    /// is still the shape, filled. (Rows that an edge crosses only partly are kept out of the
+    /// rectangles below: there two edges running the same way add up under area coverage
+    /// whether they coincide or not.)
+    func testCoincidentEdgesCancelUnderEvenOdd() {
+        let ellipse = Rect(x: 20.3, y: 40.6, width: 150.5, height: 90.25)
+        var once = Path(), twice = Path(), thrice = Path()
+        once.addEllipse(in: ellipse)
+        for _ in 0..<2 { twice.addEllipse(in: ellipse) }
+        for _ in 0..<3 { thrice.addEllipse(in: ellipse) }
+        func render(_ path: Path, _ rule: FillRule, antialiased: Bool = true) -> Pixmap {
+            let canvas = Canvas(width: 200, height: 200, background: .white)
+            canvas.fill(path, transform: .identity, paint: .solid(.black), rule: rule, antialiased: antialiased)
+            return canvas.pixmap
+        }
+        let white = Pixmap(width: 200, height: 200, fill: PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(render(twice, .evenOdd).data, white.data, "two identical ellipses under even-odd leave nothing, not their outline")
+        XCTAssertEqual(render(twice, .evenOdd, antialiased: false).data, white.data)
+        XCTAssertEqual(render(thrice, .evenOdd).data, render(once, .evenOdd).data)
+        XCTAssertEqual(render(twice, .nonZero).pixel(x: 95, y: 85), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), "non-zero keeps the filled shape")
+
+        // A rectangle traced both ways; and two rectangles sharing an edge, the second traced
+        // the other way round, so that the shared edge runs the same way in both: under
+        // even-odd their union is the whole rectangle, with no seam along that edge.
+        var both = Path()
+        both.addRect(Rect(x: 30.5, y: 30.5, width: 60, height: 40))
+        both.move(to: Point(x: 30.5, y: 30.5))
+        both.addLine(to: Point(x: 30.5, y: 70.5))
+        both.addLine(to: Point(x: 90.5, y: 70.5))
+        both.addLine(to: Point(x: 90.5, y: 30.5))
+        both.closeSubpath()
+        XCTAssertEqual(render(both, .evenOdd).data, white.data)
+        var neighbours = Path()
+        neighbours.addRect(Rect(x: 20, y: 20, width: 40.5, height: 50))
+        neighbours.move(to: Point(x: 60.5, y: 20))
+        neighbours.addLine(to: Point(x: 60.5, y: 70))
+        neighbours.addLine(to: Point(x: 100, y: 70))
+        neighbours.addLine(to: Point(x: 100, y: 20))
+        neighbours.closeSubpath()
+        var whole = Path()
+        whole.addRect(Rect(x: 20, y: 20, width: 80, height: 50))
+        XCTAssertEqual(render(neighbours, .evenOdd).data, render(whole, .evenOdd).data, "no seam along the shared edge")
+    }
+
     func testPathsOutsideTheCanvasAreClipped() {
         var path = Path()
         path.addRect(Rect(x: -50, y: -50, width: 100, height: 100))
