@@ -11,8 +11,8 @@ import Geometry
 /// 2. Coverage. `CoverageAccumulator` computes exact-area coverage (or centre
 ///    samples when aliased) inside a window: the path's device bounds intersected
 ///    with the clip's bounds, band by band, and reports each row as spans of constant
-///    or varying 16-bit coverage. An even-odd fill of several subpaths first leaves out
-///    pairs of coincident segments (`CoincidentEdges`), which would show as a line.
+///    or varying 16-bit coverage. An even-odd fill first leaves out pairs of coincident
+///    segments (`CoincidentEdges`), which would show as a line.
 /// 3. Clip. The current clip's 8-bit mask (if any) multiplies the coverage.
 /// 4. Shading. The paint is prepared once (`PreparedShader`); each span is shaded
 ///    into a row of premultiplied colours, except solid colours.
@@ -154,18 +154,18 @@ public final class Canvas {
     }
 
     /// Resets the accumulator to `window` and adds the path's flattened segments, to be
-    /// swept with `rule`. An anti-aliased even-odd fill of several subpaths leaves out pairs
-    /// of coincident segments (`CoincidentEdges`), which that rule cancels exactly but area
-    /// coverage would draw as a line; centre sampling counts them exactly as they are.
+    /// swept with `rule`. An anti-aliased even-odd fill of a path whose subpaths share a point
+    /// leaves out pairs of coincident segments (`CoincidentEdges`), which that rule cancels exactly
+    /// but area coverage would draw as a line; centre sampling counts them exactly as they are.
     func accumulate(_ path: Path, transform: AffineTransform, window: PixelRect, antialiased: Bool, rule: FillRule) {
         accumulator.reset(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1, antialiased: antialiased)
         let accumulator = self.accumulator
         let tolerance = antialiased ? self.tolerance : self.tolerance / 4
-        guard rule == .evenOdd && antialiased && path.verbs.lazy.filter({ $0 == .move }).count > 1 else {
+        let coincident = self.coincident
+        guard rule == .evenOdd && antialiased && coincident.sharesAPoint(path) else {
             path.flatten(transform: transform, tolerance: tolerance) { a, b in accumulator.addLine(a, b) }
             return
         }
-        let coincident = self.coincident
         coincident.removeAll()
         path.flatten(transform: transform, tolerance: tolerance) { a, b in coincident.add(a, b) }
         coincident.forEachKept { a, b in accumulator.addLine(a, b) }

@@ -10,6 +10,12 @@ import Geometry
 /// shape twice, or shapes that share an edge, flatten to identical segments, since the
 /// same points go through the same arithmetic.
 ///
+/// Segments of two subpaths coincide exactly only where the subpaths share a point (a shape
+/// drawn twice, an edge shared by two shapes), barring a coincidence of arithmetic, so a
+/// path whose subpaths share none (`sharesAPoint`) is left as it is, at the cost of a pass
+/// over its points rather than its segments. (A subpath that retraces its own edge the
+/// same way is not looked for.)
+///
 /// Segments are matched through a hash table of their ends (lower end first, so direction
 /// does not matter), in the order added: each one cancels the last unmatched segment on
 /// the same ends, if any (so of an odd number, one is kept). Kept segments are given back
@@ -23,6 +29,62 @@ final class CoincidentEdges {
     /// unmatched one with them (−1 for none).
     private var slots: [Int32] = []
     private var open: [Int32] = []
+
+    /// Whether two subpaths of `path` share a point.
+    func sharesAPoint(_ path: Path) -> Bool {
+        let points = path.points
+        let count = points.count
+        var capacity = 16
+        while capacity < 2 * count { capacity *= 2 }
+        let mask = capacity - 1
+        // A slot holds a point's index, and `open` the number of its subpath.
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(-1, count: capacity))
+        open.removeAll(keepingCapacity: true)
+        open.append(contentsOf: repeatElement(-1, count: capacity))
+        return points.withUnsafeBufferPointer { points in
+            slots.withUnsafeMutableBufferPointer { slots in
+                open.withUnsafeMutableBufferPointer { subpaths in
+                    var i = 0, subpath: Int32 = -1
+                    for verb in path.verbs {
+                        let n: Int
+                        switch verb {
+                        case .move: n = 1; subpath += 1
+                        case .line: n = 1
+                        case .quad: n = 2
+                        case .cubic: n = 3
+                        case .close: n = 0
+                        }
+                        for _ in 0..<n {
+                            let (x, y) = (points[i].x + 0, points[i].y + 0)
+                            var slot = Int(truncatingIfNeeded: Self.hash(x, y, 0, 0) >> 32) & mask
+                            while slots[slot] >= 0 {
+                                let q = points[Int(slots[slot])]
+                                if q.x == x && q.y == y { break }
+                                slot = (slot + 1) & mask
+                            }
+                            if slots[slot] < 0 {
+                                slots[slot] = Int32(i)
+                                subpaths[slot] = subpath
+                            } else if subpaths[slot] != subpath {
+                                return true
+                            }
+                            i += 1
+                        }
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hash(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> UInt64 {
+        var hash = a.bitPattern &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ b.bitPattern) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ c.bitPattern) &* 0x9E37_79B9_7F4A_7C15
+        return (hash ^ d.bitPattern) &* 0x9E37_79B9_7F4A_7C15
+    }
 
     /// Empties the list.
     func removeAll() {
@@ -62,11 +124,7 @@ final class CoincidentEdges {
             }
             for i in 0..<count {
                 let key = ends(i)
-                var hash = key.0.bitPattern &* 0x9E37_79B9_7F4A_7C15
-                hash = (hash ^ key.1.bitPattern) &* 0x9E37_79B9_7F4A_7C15
-                hash = (hash ^ key.2.bitPattern) &* 0x9E37_79B9_7F4A_7C15
-                hash = (hash ^ key.3.bitPattern) &* 0x9E37_79B9_7F4A_7C15
-                var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+                var slot = Int(truncatingIfNeeded: Self.hash(key.0, key.1, key.2, key.3) >> 32) & mask
                 while slots[slot] >= 0 && ends(Int(slots[slot])) != key { slot = (slot + 1) & mask }
                 if slots[slot] < 0 {
                     slots[slot] = Int32(i)
