@@ -14,9 +14,9 @@ import Glibc
 /// Mixing the pair in that proportion reproduces the colour on average, and does not mix
 /// colours across an edge. Only pixels in smooth areas are mixed (`smoothStep`).
 ///
-/// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`:
-/// a channel's squared difference never exceeds the whole distance), with the same result,
-/// ties included, as a scan of every entry.
+/// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`,
+/// a `SortedCentres` of the reds: a channel's squared difference never exceeds the whole
+/// distance), with the same result, ties included, as a scan of every entry.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -24,9 +24,8 @@ import Glibc
 final class PaletteMapper {
     let palette: Palette
     private let entries: [(Int, Int, Int)]
-    /// The entries' indices ordered by red (ties by index), and their reds in that order.
-    private let byRed: [Int]
-    private let reds: [Int]
+    /// The entries ordered by red.
+    private let byRed: SortedCentres
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
@@ -75,8 +74,7 @@ final class PaletteMapper {
         self.tolerance = tolerance
         let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         self.entries = entries
-        byRed = entries.indices.sorted { (entries[$0].0, $0) < (entries[$1].0, $1) }
-        reds = byRed.map { entries[$0].0 }
+        byRed = SortedCentres(firstCoordinates: entries.map { Float($0.0) })
         channels = .allocate(capacity: 256 * 4)
         channels.initialize(repeating: 0, count: 256 * 4)
         for (index, e) in entries.prefix(256).enumerated() {
@@ -106,7 +104,7 @@ final class PaletteMapper {
         var count = 0
         if tolerance > 0 {
             let (r, g, b) = (Int(r), Int(g), Int(b))
-            forEachEntry(redWithin: Self.floorSquareRoot(tolerance), of: r) { index in
+            byRed.forEach(keyWithin: Float(Self.floorSquareRoot(tolerance)), of: Float(r)) { index in
                 guard index != nearest else { return }
                 let e = entries[index]
                 let d = (e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b)
@@ -149,39 +147,22 @@ final class PaletteMapper {
 
     @_optimize(speed)
     private func resolve(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
-        // The least distance, ties to the lowest index: outward from the colour's red, each side
-        // ending where the red alone is farther than the best distance found.
-        var best = 0
-        var bestDistance = Int.max
-        @inline(__always) func consider(_ index: Int) {
+        // The least distance, ties to the lowest index.
+        let best = byRed.nearest(key: Float(r)) { index in
             let e = entries[index]
-            let d = (e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b)
-            if d < bestDistance || (d == bestDistance && index < best) {
-                bestDistance = d
-                best = index
-            }
+            return Float((e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b))
         }
-        let start = firstSlot(redAtLeast: r)
-        var slot = start
-        while slot < reds.count && (reds[slot] - r) * (reds[slot] - r) <= bestDistance {
-            consider(byRed[slot])
-            slot += 1
-        }
-        slot = start - 1
-        while slot >= 0 && (r - reds[slot]) * (r - reds[slot]) <= bestDistance {
-            consider(byRed[slot])
-            slot -= 1
-        }
+        let c = entries[best]
+        let bestDistance = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
         var partner = best
         var share = 0
         if bestDistance > Self.ditherFloor {
-            let c = entries[best]
             var bestResidual = Double(bestDistance)
             // Near entries always mix; farther ones only when the colour itself is far from the
             // palette (a sparse palette), never across an edge between colours the palette holds.
             let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
             // The least residual, ties to the lowest index (the entries come in order of red).
-            forEachEntry(redWithin: Self.floorSquareRoot(reach), of: c.0) { index in
+            byRed.forEach(keyWithin: Float(Self.floorSquareRoot(reach)), of: Float(c.0)) { index in
                 guard index != best else { return }
                 let e = entries[index]
                 let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
@@ -199,28 +180,6 @@ final class PaletteMapper {
             }
         }
         return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
-    }
-
-    /// The first place in `byRed` whose red is at least `red`.
-    @inline(__always)
-    private func firstSlot(redAtLeast red: Int) -> Int {
-        var low = 0, high = reds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if reds[middle] < red { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Calls `body` with every entry whose red differs from `red` by at most `radius`, in order
-    /// of red (ties by index).
-    @inline(__always)
-    private func forEachEntry(redWithin radius: Int, of red: Int, _ body: (Int) -> Void) {
-        var slot = firstSlot(redAtLeast: red - radius)
-        while slot < reds.count && reds[slot] <= red + radius {
-            body(byRed[slot])
-            slot += 1
-        }
     }
 
     /// The largest integer whose square is at most `x` (x ≥ 0).

@@ -5,7 +5,9 @@
 /// centre whose first coordinate alone is farther than the best distance found (the
 /// squared difference of one coordinate never exceeds the whole squared distance, in
 /// floating point too, since every term added is non-negative). Clustering a palette's
-/// colours (`PaletteBuilder`) makes this search once per colour and pass.
+/// colours (`PaletteBuilder`) makes this search once per colour and pass, and mapping
+/// colours to a palette (`PaletteMapper`) once per new colour, over the entries' reds
+/// (integer distances, exact as `Float` below 2²⁴).
 struct SortedCentres {
     /// The centres' first coordinates, ascending (ties by index), and the centre of each.
     private let keys: [Float]
@@ -35,12 +37,7 @@ struct SortedCentres {
                         best = index
                     }
                 }
-                // The first slot whose key is at least the point's.
-                var low = 0, high = keys.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if keys[middle] < key { low = middle + 1 } else { high = middle }
-                }
+                let low = Self.firstSlot(keyAtLeast: key, in: keys)
                 var slot = low
                 while slot < keys.count {
                     let gap = keys[slot] - key
@@ -58,5 +55,31 @@ struct SortedCentres {
                 return best
             }
         }
+    }
+
+    /// Calls `body` with every centre whose first coordinate differs from `key` by at most
+    /// `radius`, in order of first coordinate (ties by index).
+    @inline(__always)
+    func forEach(keyWithin radius: Float, of key: Float, _ body: (Int) -> Void) {
+        keys.withUnsafeBufferPointer { keys in
+            order.withUnsafeBufferPointer { order in
+                var slot = Self.firstSlot(keyAtLeast: key - radius, in: keys)
+                while slot < keys.count && keys[slot] <= key + radius {
+                    body(order[slot])
+                    slot += 1
+                }
+            }
+        }
+    }
+
+    /// The first place in `keys` (ascending) whose key is at least `key`.
+    @inline(__always)
+    private static func firstSlot(keyAtLeast key: Float, in keys: UnsafeBufferPointer<Float>) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -108,21 +108,22 @@ final class CoverageTests: XCTestCase {
         // A rectangle traced both ways; and two rectangles sharing an edge, the second traced
         // the other way round, so that the shared edge runs the same way in both: under
         // even-odd their union is the whole rectangle, with no seam along that edge.
+        /// Adds the rectangle from (x0, y0) to (x1, y1) traced down its left side first,
+        /// against `addRect`'s way round.
+        func addReversedRect(_ path: inout Path, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            path.move(to: Point(x: x0, y: y0))
+            path.addLine(to: Point(x: x0, y: y1))
+            path.addLine(to: Point(x: x1, y: y1))
+            path.addLine(to: Point(x: x1, y: y0))
+            path.closeSubpath()
+        }
         var both = Path()
         both.addRect(Rect(x: 30.5, y: 30.5, width: 60, height: 40))
-        both.move(to: Point(x: 30.5, y: 30.5))
-        both.addLine(to: Point(x: 30.5, y: 70.5))
-        both.addLine(to: Point(x: 90.5, y: 70.5))
-        both.addLine(to: Point(x: 90.5, y: 30.5))
-        both.closeSubpath()
+        addReversedRect(&both, 30.5, 30.5, 90.5, 70.5)
         XCTAssertEqual(render(both, .evenOdd).data, white.data)
         var neighbours = Path()
         neighbours.addRect(Rect(x: 20, y: 20, width: 40.5, height: 50))
-        neighbours.move(to: Point(x: 60.5, y: 20))
-        neighbours.addLine(to: Point(x: 60.5, y: 70))
-        neighbours.addLine(to: Point(x: 100, y: 70))
-        neighbours.addLine(to: Point(x: 100, y: 20))
-        neighbours.closeSubpath()
+        addReversedRect(&neighbours, 60.5, 20, 100, 70)
         var whole = Path()
         whole.addRect(Rect(x: 20, y: 20, width: 80, height: 50))
         XCTAssertEqual(render(neighbours, .evenOdd).data, render(whole, .evenOdd).data, "no seam along the shared edge")
