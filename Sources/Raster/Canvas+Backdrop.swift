@@ -28,6 +28,7 @@ extension Canvas {
         var backdrop = pool.popLast() ?? Pixmap(width: width, height: height)
         let top = layers.count - 1
         let w = width
+        if top == 0 { fillBackground(rows: region.y0, region.y1) }
         layers[top].pixmap.data.withUnsafeBufferPointer { src in
             backdrop.data.withUnsafeMutableBufferPointer { dst in
                 for y in region.y0..<region.y1 {
@@ -70,7 +71,7 @@ extension Canvas {
             layers[top].pixmap.data.withUnsafeMutableBufferPointer { dst in
                 SweepCompositing(
                     accumulator: accumulator, rule: rule, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch,
-                    mask: clip.mask
+                    mask: clip.mask, unfilled: .none
                 ).visit(SourceOverBlend.self)
             }
         }

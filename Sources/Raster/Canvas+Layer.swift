@@ -45,6 +45,7 @@ extension Canvas {
     /// Composites the device-aligned `source` over `rect` of the top layer.
     func composite(_ source: Pixmap, rect: PixelRect, opacity: Float, blendMode: BlendMode, mask: ClipMask?) {
         let top = layers.count - 1
+        if top == 0 { fillBackground(rows: rect.y0, rect.y1) }
         layers[top].dirty = layers[top].dirty.union(rect)
         let rowBytes = width * 4
         let scratch = self.scratch

@@ -20,6 +20,10 @@ import Geometry
 ///    painter for the whole drawing (`SourceOver`, 16-bit fixed point on four pixels
 ///    at a time, for the normal mode; `Compositor` in floating point for the others);
 ///    the top layer's pixels are updated in place.
+/// The background reaches the base layer's pixels lazily (`UnfilledRows`): a row gets
+/// it when the first drawing reaches that row, just ahead of the compositing and not
+/// under an opaque fill, and reading `pixmap` fills the rows no drawing reached; so a
+/// frame's pixels go through the cache once instead of being cleared and then drawn.
 /// Layers are transparent pixmaps the size of the canvas (reused from a pool);
 /// ending one applies its filters and composites the region it touched through the
 /// clip that was current when it began. Drawing never fails: degenerate or
@@ -39,6 +43,10 @@ public final class Canvas {
     let coincident = CoincidentEdges()
     let scratch: Scratch
     var pool: [Pixmap] = []
+    /// The base layer's rows still to be filled with the background (see `UnfilledRows`).
+    private let unfilledFlags: UnsafeMutablePointer<UInt8>
+    private let unfilledCount: UnsafeMutablePointer<Int>
+    private let backgroundPixel: UInt32
 
     struct Layer {
         var pixmap: Pixmap
@@ -57,16 +65,45 @@ public final class Canvas {
 
     /// A canvas of `width × height` device pixels (at least 1 × 1) filled with `background`.
     public init(width: Int, height: Int, background: Color = .clear) {
-        let base = Pixmap(width: width, height: height, fill: background.premultiplied)
+        let base = Pixmap(unfilledWidth: width, height: height)
         self.width = base.width
         self.height = base.height
+        let fill = background.premultiplied
+        backgroundPixel = UInt32(littleEndian: UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24)
+        unfilledFlags = .allocate(capacity: base.height)
+        unfilledFlags.initialize(repeating: 1, count: base.height)
+        unfilledCount = .allocate(capacity: 1)
+        unfilledCount.initialize(to: base.height)
         layers = [Layer(pixmap: base, dirty: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), clipDepth: 1)]
         clips = [Clip(bounds: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), mask: nil)]
         scratch = Scratch(width: base.width, height: base.height)
     }
 
+    deinit {
+        unfilledFlags.deallocate()
+        unfilledCount.deallocate()
+    }
+
     /// The finished image. Open layers are not included.
-    public var pixmap: Pixmap { layers[0].pixmap }
+    public var pixmap: Pixmap {
+        fillBackground(rows: 0, height)
+        return layers[0].pixmap
+    }
+
+    /// The rows of layer `index` that still need the background: none but on the base
+    /// layer before every row has it.
+    func unfilledRows(ofLayer index: Int) -> UnfilledRows {
+        index == 0 && unfilledCount.pointee > 0
+            ? UnfilledRows(flags: unfilledFlags, remaining: unfilledCount, color: backgroundPixel, width: width) : .none
+    }
+
+    /// Writes the background into the rows `y0..<y1` of the base layer that lack it, before
+    /// anything other than the sweep reads or blends there.
+    func fillBackground(rows y0: Int, _ y1: Int) {
+        let rows = unfilledRows(ofLayer: 0)
+        guard rows.flags != nil, y0 < y1 else { return }
+        layers[0].pixmap.data.withUnsafeMutableBufferPointer { rows.prepare(rows: y0, y1, pixels: $0.baseAddress!) }
+    }
 
     var canvasRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
@@ -83,11 +120,12 @@ public final class Canvas {
         layers[top].dirty = layers[top].dirty.union(window)
         let rowBytes = width * 4
         let accumulator = self.accumulator, scratch = self.scratch
+        let unfilled = unfilledRows(ofLayer: top)
         layers[top].pixmap.data.withUnsafeMutableBufferPointer { pixels in
             paint.blendMode.dispatch(
                 SweepCompositing(
                     accumulator: accumulator, rule: rule, shader: shader, destination: pixels.baseAddress!, rowBytes: rowBytes,
-                    scratch: scratch, mask: clip.mask))
+                    scratch: scratch, mask: clip.mask, unfilled: unfilled))
         }
     }
 

@@ -31,6 +31,15 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// A pixmap whose bytes are left as the allocator gives them, for a canvas that writes
+    /// every row before anything reads it (`UnfilledRows`).
+    init(unfilledWidth width: Int, height: Int) {
+        let bytes = max(width, 1) * max(height, 1) * 4
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        data = [UInt8](unsafeUninitializedCapacity: bytes) { _, count in count = bytes }
+    }
+
     /// Wraps existing premultiplied RGBA8 bytes; `data.count` must be `width × height × 4`.
     public init(width: Int, height: Int, premultipliedData data: [UInt8]) {
         precondition(width > 0 && height > 0 && data.count == width * height * 4, "pixmap size mismatch")

@@ -16,8 +16,9 @@ struct BenchScene {
     let height: Int
     var ops: [Op] = []
 
-    /// Draws every operation on a fresh white canvas; returns it.
-    func render() -> Canvas {
+    /// Draws every operation on a fresh white canvas; returns the finished image (every
+    /// pixel written, as the references' images are).
+    func render() -> Pixmap {
         let canvas = Canvas(width: width, height: height, background: .white)
         for op in ops {
             switch op {
@@ -25,7 +26,7 @@ struct BenchScene {
             case .stroke(let path, let paint, let style): canvas.stroke(path, paint: paint, style: style)
             }
         }
-        return canvas
+        return canvas.pixmap
     }
 
     /// The scene as JSON for `reference.py`: paths as verb lists in device pixels.

@@ -43,10 +43,12 @@ struct SweepCompositing: BlendModeVisitor {
     /// The clip's mask, or nil where it is opaque over the accumulator's window (there it
     /// changes no coverage: c · 255 / 255 = c).
     let mask: ClipMask?
+    /// Rows that get the background just before the first drawing on them.
+    let unfilled: UnfilledRows
 
     init(
         accumulator: CoverageAccumulator, rule: FillRule, shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int,
-        scratch: Scratch, mask: ClipMask?
+        scratch: Scratch, mask: ClipMask?, unfilled: UnfilledRows
     ) {
         self.accumulator = accumulator
         self.rule = rule
@@ -55,6 +57,7 @@ struct SweepCompositing: BlendModeVisitor {
         self.rowBytes = rowBytes
         self.scratch = scratch
         self.mask = mask.flatMap { $0.isOpaque(over: accumulator.window) ? nil : $0 }
+        self.unfilled = unfilled
     }
 
     func visit<B: BlendFunction>(_ function: B.Type) {
@@ -62,12 +65,14 @@ struct SweepCompositing: BlendModeVisitor {
             switch shader {
             case .solid(let color) where mask == nil:
                 var sink = SolidSink(
-                    solid: SourceOver.Solid(color), destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
+                    solid: SourceOver.Solid(color), destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch,
+                    unfilled: unfilled)
                 accumulator.sweep(rule: rule, into: &sink)
             case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
             case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
             case _ where mask == nil:
-                var sink = ShadedSink(shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch)
+                var sink = ShadedSink(
+                    shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch, unfilled: unfilled)
                 accumulator.sweep(rule: rule, into: &sink)
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
@@ -78,10 +83,11 @@ struct SweepCompositing: BlendModeVisitor {
 
     private func run<P: SpanPainter>(_ painter: P) {
         let coverage = scratch.coverage16, spans = scratch.spans
-        let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width
+        let mask = self.mask, destination = self.destination, rowBytes = self.rowBytes, width = scratch.width, unfilled = self.unfilled
         let lastRow = destination + (scratch.height &- 1) &* rowBytes
         accumulator.sweep(rule: rule, coverage: coverage, spans: spans) { y, count in
             let row = UnsafeMutableRawPointer(destination + y &* rowBytes)
+            unfilled.prepare(y, row: row)
             let ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow))
             let first = 4 &* Int(spans[0].x0), last = 4 &* Int(spans[count &- 1].x1 &- 1)
             if last &- first <= Self.prefetchExtent {
@@ -133,26 +139,102 @@ struct SinkRows {
     let scratch: Scratch
     let lastRow: UnsafeMutablePointer<UInt8>
     let values: UnsafeMutablePointer<UInt16>
+    let unfilled: UnfilledRows
     var y = 0
+    /// The current row's first pixel, and the first column from which it still lacks the
+    /// background (`Int.max` when it has it throughout; see `UnfilledRows`).
+    var start: UnsafeMutableRawPointer
+    var unfilledFrom = Int.max
+    /// Within a run: the first column whose pixels still lacked the background when the
+    /// run began (`Int.max` for none). The run's groups read the background there instead
+    /// of the row, and writing them fills those pixels.
+    var runUnfilled = Int.max
+    /// The background in four pixels.
+    let background: SourceOver.Lanes
     var row: UnsafeMutableRawPointer
     var ahead: UnsafeRawPointer
 
-    init(destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+    init(destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.destination = destination
+        self.unfilled = unfilled
+        background = unsafeBitCast(SIMD4<UInt32>(repeating: unfilled.color), to: SourceOver.Lanes.self)
         self.rowBytes = rowBytes
         self.left = left
         self.scratch = scratch
         lastRow = destination + (scratch.height &- 1) &* rowBytes
         values = scratch.coverage16
         row = UnsafeMutableRawPointer(destination)
+        start = row
         ahead = UnsafeRawPointer(destination)
     }
 
     @inline(__always)
     mutating func begin(row y: Int) {
         self.y = y
-        row = UnsafeMutableRawPointer(destination + y &* rowBytes) + left &* 4
+        start = UnsafeMutableRawPointer(destination + y &* rowBytes)
+        unfilledFrom = unfilled.take(y) ? 0 : Int.max
+        row = start + left &* 4
         ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow)) + left &* 4
+    }
+
+    /// Gives the row's pixels before window column `x` the background where they lack it,
+    /// before a drawing reads them.
+    @inline(__always)
+    mutating func reach(_ x: Int) {
+        let end = min(left &+ x, scratch.width)
+        if unfilledFrom < end {
+            unfilled.fill(start, unfilledFrom, end)
+            unfilledFrom = end
+        }
+    }
+
+    /// Window columns `from..<to` are about to be overwritten whole (an opaque colour at
+    /// full coverage): the pixels before them get the background, these need none.
+    @inline(__always)
+    mutating func overwrite(_ from: Int, _ to: Int) {
+        if unfilledFrom < left &+ to {
+            reach(from)
+            unfilledFrom = left &+ to
+        }
+    }
+
+    /// Starts a run over window columns `x..<end`, whose groups of four write every pixel
+    /// of the whole groups from `x` (the last one's extra pixels take the coverage of the
+    /// gap after the run), or up to the canvas's right edge where a group would cross it
+    /// (`fillTail`): where the pixels from `x` on lack the background, the groups read it
+    /// from `pixels(at:)` and write it with them; where only some do, they are filled
+    /// first.
+    @inline(__always)
+    mutating func beginRun(_ x: Int, _ end: Int) {
+        reach(x)
+        let groupsEnd = min(left &+ x &+ ((end &- x &+ 3) & ~3), scratch.width)
+        if unfilledFrom == left &+ x {
+            runUnfilled = unfilledFrom
+            unfilledFrom = groupsEnd
+        } else {
+            runUnfilled = Int.max
+            reach(groupsEnd &- left)
+        }
+    }
+
+    /// The four pixels of a run's group at window column `x`.
+    @inline(__always)
+    func pixels(at x: Int) -> SourceOver.Lanes {
+        left &+ x >= runUnfilled ? background : (row + x &* 4).loadUnaligned(as: SourceOver.Lanes.self)
+    }
+
+    /// Gives a run's last pixels, from window column `x` to the canvas's right edge, the
+    /// background where they lack it, before a narrow tail reads them from the row.
+    @inline(__always)
+    func fillTail(_ x: Int) {
+        if left &+ x >= runUnfilled { unfilled.fill(row, x, scratch.width &- left) }
+    }
+
+    /// Gives the rest of the row the background where it lacks it.
+    @inline(__always)
+    mutating func finish() {
+        if unfilledFrom < scratch.width { unfilled.fill(start, unfilledFrom, scratch.width) }
+        unfilledFrom = Int.max
     }
 
     /// Asks for the cache line two rows below window column `x`.
@@ -208,7 +290,9 @@ extension RowSink {
     }
 
     @inline(__always)
-    mutating func end(row y: Int, width: Int) {}
+    mutating func end(row y: Int, width: Int) {
+        rows.finish()
+    }
 }
 
 /// Source-over of one colour, without a clip mask, straight from the sweep: a run's
@@ -221,16 +305,18 @@ struct SolidSink: RowSink {
     let kernel: SourceOver.SolidKernel
     var rows: SinkRows
 
-    init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+    init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.solid = solid
         kernel = SourceOver.SolidKernel(solid)
-        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
+        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch, unfilled: unfilled)
     }
 
     @inline(__always)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
         guard value != 0 else { return }
         let n = to &- from, dst = rows.row + from &* 4, room = rows.hasRoom(from, count: n)
+        // Only the bulk fill writes an opaque colour's bytes whatever was there.
+        if n >= 8 && value == 65535 && solid.isOpaque { rows.overwrite(from, to) } else { rows.reach(to) }
         if n >= 8 {
             SourceOver.solid(dst, count: n, solid, coverage: UInt32(value), room: room)
         } else {
@@ -241,17 +327,19 @@ struct SolidSink: RowSink {
     @inline(__always)
     mutating func run(at x: Int, to end: Int) {
         rows.prefetch(x)
+        rows.beginRun(x, end)
     }
 
     @inline(__always)
     mutating func group(at x: Int, _ m: SIMD4<UInt16>) {
         let p = rows.row + x &* 4
-        p.storeBytes(of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), coverage: m), as: SourceOver.Lanes.self)
+        p.storeBytes(of: kernel.apply(rows.pixels(at: x), coverage: m), as: SourceOver.Lanes.self)
     }
 
     @inline(__always)
     mutating func narrowTail(at x: Int, count: Int, _ m: SIMD4<UInt16>) {
         let dst = rows.row + x &* 4
+        rows.fillTail(x)
         rows.withValues(m, count: count) { SourceOver.solid(dst, count: count, solid, coverage: $0, room: false) }
     }
 }
@@ -270,10 +358,10 @@ struct ShadedSink: RowSink {
     /// The window column of the current run's first shaded colour.
     var shadedFrom = 0
 
-    init(shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch) {
+    init(shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.shader = shader
         opaque = shader.isOpaque
-        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch)
+        rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch, unfilled: unfilled)
     }
 
     @inline(__always)
@@ -281,9 +369,11 @@ struct ShadedSink: RowSink {
         guard value != 0 else { return }
         let n = to &- from, x = rows.left &+ from, y = rows.y, dst = rows.row + from &* 4
         if value == 65535 && opaque {
+            rows.overwrite(from, to)
             shader.shadePacked(x: x, y: y, count: n, into: dst)
             return
         }
+        rows.reach(to)
         let shaded = rows.scratch.shaded, room = rows.hasRoom(from, count: n)
         shader.shadeSplit(x: x, y: y, count: n, into: shaded, floats: rows.scratch.source)
         if n >= 8 {
@@ -298,6 +388,7 @@ struct ShadedSink: RowSink {
         rows.prefetch(x)
         // The run's groups of four (a tail's group included), within the row.
         let count = min((end &- x &+ 3) & ~3, rows.scratch.width &- rows.left &- x)
+        rows.beginRun(x, end)
         shader.shadeSplit(x: rows.left &+ x, y: rows.y, count: count, into: rows.scratch.shaded, floats: rows.scratch.source)
         shadedFrom = x
     }
@@ -307,7 +398,7 @@ struct ShadedSink: RowSink {
         let p = rows.row + x &* 4, k = (x &- shadedFrom) &* 4
         let colors = rows.scratch.shaded
         p.storeBytes(
-            of: kernel.apply(p.loadUnaligned(as: SourceOver.Lanes.self), UnsafeRawPointer(colors.even + k), UnsafeRawPointer(colors.odd + k), coverage: m),
+            of: kernel.apply(rows.pixels(at: x), UnsafeRawPointer(colors.even + k), UnsafeRawPointer(colors.odd + k), coverage: m),
             as: SourceOver.Lanes.self)
     }
 
@@ -316,6 +407,7 @@ struct ShadedSink: RowSink {
         let k = (x &- shadedFrom) &* 4
         let colors = ShadedRow(even: rows.scratch.shaded.even + k, odd: rows.scratch.shaded.odd + k)
         let dst = rows.row + x &* 4
+        rows.fillTail(x)
         rows.withValues(m, count: count) { SourceOver.row(dst, colors, count: count, coverage: $0, room: false) }
     }
 }
