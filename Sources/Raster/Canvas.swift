@@ -43,10 +43,8 @@ public final class Canvas {
     let coincident = CoincidentEdges()
     let scratch: Scratch
     var pool: [Pixmap] = []
-    /// The base layer's rows still to be filled with the background (see `UnfilledRows`).
-    private let unfilledFlags: UnsafeMutablePointer<UInt8>
-    private let unfilledCount: UnsafeMutablePointer<Int>
-    private let backgroundPixel: UInt32
+    /// The base layer's rows still to be filled with the background.
+    private let unfilled: UnfilledRows
 
     struct Layer {
         var pixmap: Pixmap
@@ -68,20 +66,14 @@ public final class Canvas {
         let base = Pixmap(unfilledWidth: width, height: height)
         self.width = base.width
         self.height = base.height
-        let fill = background.premultiplied
-        backgroundPixel = UInt32(littleEndian: UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24)
-        unfilledFlags = .allocate(capacity: base.height)
-        unfilledFlags.initialize(repeating: 1, count: base.height)
-        unfilledCount = .allocate(capacity: 1)
-        unfilledCount.initialize(to: base.height)
+        unfilled = UnfilledRows(rows: base.height, width: base.width, color: background.premultiplied.packed)
         layers = [Layer(pixmap: base, dirty: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), clipDepth: 1)]
         clips = [Clip(bounds: PixelRect(x0: 0, y0: 0, x1: base.width, y1: base.height), mask: nil)]
         scratch = Scratch(width: base.width, height: base.height)
     }
 
     deinit {
-        unfilledFlags.deallocate()
-        unfilledCount.deallocate()
+        unfilled.deallocate()
     }
 
     /// The finished image. Open layers are not included.
@@ -93,8 +85,7 @@ public final class Canvas {
     /// The rows of layer `index` that still need the background: none but on the base
     /// layer before every row has it.
     func unfilledRows(ofLayer index: Int) -> UnfilledRows {
-        index == 0 && unfilledCount.pointee > 0
-            ? UnfilledRows(flags: unfilledFlags, remaining: unfilledCount, color: backgroundPixel, width: width) : .none
+        index == 0 && unfilled.remaining.unsafelyUnwrapped.pointee > 0 ? unfilled : .none
     }
 
     /// Writes the background into the rows `y0..<y1` of the base layer that lack it, before

@@ -70,4 +70,7 @@ public struct PremultipliedRGBA8: Hashable, Sendable {
 
     /// The transparent pixel.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+
+    /// The four bytes as one word whose bytes in memory are r, g, b, a: a pixmap's pixel.
+    var packed: UInt32 { UInt32(littleEndian: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24) }
 }

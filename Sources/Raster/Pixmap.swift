@@ -16,18 +16,22 @@ public struct Pixmap: Sendable, Equatable {
     public init(width: Int, height: Int, fill: PremultipliedRGBA8 = .transparent) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        let packed = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
         let pixels = self.width * self.height
         // One pass over the memory: a 1080p frame is 8 MB.
         data = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            if packed == packed & 0xFF &* 0x0101_0101 {
-                // Four equal bytes (transparent, white): the C library's memset.
-                raw.initializeMemory(as: UInt8.self, repeating: fill.r, count: pixels * 4)
-            } else {
-                SourceOver.fill(raw, count: pixels, color: UInt32(littleEndian: packed))
-            }
+            Pixmap.fill(UnsafeMutableRawPointer(buffer.baseAddress!), count: pixels, with: fill.packed)
             count = pixels * 4
+        }
+    }
+
+    /// Writes `count` pixels of the packed colour `packed` (`PremultipliedRGBA8.packed`) at `pixels`.
+    @inline(__always)
+    static func fill(_ pixels: UnsafeMutableRawPointer, count: Int, with packed: UInt32) {
+        if packed == packed & 0xFF &* 0x0101_0101 {
+            // Four equal bytes (transparent, white): the C library's memset.
+            pixels.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: packed), count: count &* 4)
+        } else {
+            SourceOver.fill(pixels, count: count, color: packed)
         }
     }
 
@@ -55,8 +59,7 @@ public struct Pixmap: Sendable, Equatable {
     public mutating func fill(_ color: PremultipliedRGBA8) {
         data.withUnsafeMutableBytes { raw in
             let pixels = raw.bindMemory(to: UInt32.self)
-            let packed = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-            pixels.initialize(repeating: UInt32(littleEndian: packed))
+            pixels.initialize(repeating: color.packed)
         }
     }
 

@@ -17,12 +17,34 @@ struct UnfilledRows {
     let flags: UnsafeMutablePointer<UInt8>?
     /// How many flags are set.
     let remaining: UnsafeMutablePointer<Int>?
-    /// The background as four packed bytes (premultiplied r, g, b, a in memory order).
+    /// The background, packed (`PremultipliedRGBA8.packed`).
     let color: UInt32
     /// Pixels per row.
     let width: Int
 
     static var none: UnfilledRows { UnfilledRows(flags: nil, remaining: nil, color: 0, width: 0) }
+
+    private init(flags: UnsafeMutablePointer<UInt8>?, remaining: UnsafeMutablePointer<Int>?, color: UInt32, width: Int) {
+        self.flags = flags
+        self.remaining = remaining
+        self.color = color
+        self.width = width
+    }
+
+    /// `rows` rows of `width` pixels, none of which has the background `color` yet; the
+    /// owner calls `deallocate()` when done.
+    init(rows: Int, width: Int, color: UInt32) {
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: rows)
+        flags.initialize(repeating: 1, count: rows)
+        let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        remaining.initialize(to: rows)
+        self.init(flags: flags, remaining: remaining, color: color, width: width)
+    }
+
+    func deallocate() {
+        flags?.deallocate()
+        remaining?.deallocate()
+    }
 
     /// Whether row `y` lacked the background; it is counted as having it from now on, so
     /// the caller must fill it (`fill`) before anything reads it.
@@ -37,13 +59,7 @@ struct UnfilledRows {
     /// Writes the background into pixels `from..<to` of the row at `row`.
     @inline(__always)
     func fill(_ row: UnsafeMutableRawPointer, _ from: Int, _ to: Int) {
-        let start = row + from &* 4, count = to &- from
-        if color == color & 0xFF &* 0x0101_0101 {
-            // Four equal bytes (transparent, white): the C library's memset.
-            start.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: color), count: count &* 4)
-        } else {
-            SourceOver.fill(start, count: count, color: color)
-        }
+        Pixmap.fill(row + from &* 4, count: to &- from, with: color)
     }
 
     /// Fills row `y`, starting at `row`, with the background if it lacks it.
