@@ -202,6 +202,8 @@ struct RenderCommand: ParsableCommand {
         let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
         let start = Date()
         do {
+            // Frames of the range that the palette pass renders are kept for encoding, within a budget.
+            let kept = KeptFrames()
             if let analyzing = sink as? AnalyzingFrameSink {
                 // Sampled from the whole timeline, not just the range, so that pieces share one palette.
                 let sample = analysisSample(frameCount: document.frameCount)
@@ -209,13 +211,14 @@ struct RenderCommand: ParsableCommand {
                 try FramePipeline(threads: threads).run(count: sample.count, render: { document.render(frame: sample[$0]) }) { k, pixmap in
                     if Interruption.requested { throw interrupted }
                     try analyzing.analyze(pixmap)
+                    if range.contains(sample[k]) { kept.offer(pixmap, frame: sample[k]) }
                     progress.update(k + 1)
                 }
                 progress.clear()
             }
             let progress = Progress(total: range.count, label: "render", enabled: !quiet)
             let first = range.lowerBound
-            try FramePipeline(threads: threads).run(count: range.count, render: { document.render(frame: first + $0) }) { k, pixmap in
+            try FramePipeline(threads: threads).run(count: range.count, render: { kept.take(first + $0) ?? document.render(frame: first + $0) }) { k, pixmap in
                 if Interruption.requested { throw interrupted }
                 try sink.append(pixmap)
                 progress.update(k + 1)
