@@ -56,19 +56,36 @@ struct ColorHistogram {
     mutating func add(_ pixels: UnsafePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
         pixelCount += count
-        var run = (pixels[0], pixels[1], pixels[2])
+        // Pixels as little-endian words with alpha masked off: red in the low byte.
+        let words = UnsafeRawPointer(pixels)
+        @inline(__always) func colour(_ i: Int) -> UInt32 {
+            UInt32(littleEndian: words.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) & 0xFF_FFFF
+        }
+        var run = colour(0)
         var length = 0
-        for i in 0..<count {
-            let p = pixels + 4 * i
-            if p[0] == run.0 && p[1] == run.1 && p[2] == run.2 {
+        var i = 0
+        while i < count {
+            // Eight pixels of the run's colour at a time, then one.
+            let pair = UInt64(run) << 32 | UInt64(run)
+            @inline(__always) func inRun(_ k: Int) -> Bool {
+                UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 4 * i + 8 * k, as: UInt64.self)) & 0x00FF_FFFF_00FF_FFFF == pair
+            }
+            if i + 8 <= count && inRun(0) && inRun(1) && inRun(2) && inRun(3) {
+                length += 8
+                i += 8
+                continue
+            }
+            let c = colour(i)
+            i += 1
+            if c == run {
                 length += 1
             } else {
-                add(run, length)
-                run = (p[0], p[1], p[2])
+                add((UInt8(run & 0xFF), UInt8(run >> 8 & 0xFF), UInt8(run >> 16)), length)
+                run = c
                 length = 1
             }
         }
-        add(run, length)
+        add((UInt8(run & 0xFF), UInt8(run >> 8 & 0xFF), UInt8(run >> 16)), length)
     }
 
     @_optimize(speed)

@@ -205,17 +205,32 @@ final class PaletteMapper {
         switch dither {
         case .none, .ordered:
             let thresholds = Self.thresholds
+            // Pixels are compared as whole words (frames are opaque: alpha is always 255),
+            // eight at a time where the previous frame is given: most of a frame usually
+            // did not change.
+            let now = UnsafeRawPointer(pixels)
+            let before = previous.map { UnsafeRawPointer($0) }
             thresholds.withUnsafeBufferPointer { thresholds in
                 for y in 0..<height {
                     let row = y * width
                     let thresholdRow = (y & 7) * 8
-                    for x in 0..<width {
+                    var x = 0
+                    while x < width {
                         let i = row + x
-                        let p = pixels + 4 * i
-                        if let previous, Self.sameColour(p, previous + 4 * i) {
-                            target[i] = shown[i]
-                            continue
+                        if let before {
+                            if x + 8 <= width && Self.sameEight(now + 4 * i, before + 4 * i) {
+                                UnsafeMutableRawPointer(target + i).storeBytes(
+                                    of: UnsafeRawPointer(shown + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                                x += 8
+                                continue
+                            }
+                            if now.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) == before.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) {
+                                target[i] = shown[i]
+                                x += 1
+                                continue
+                            }
                         }
+                        let p = pixels + 4 * i
                         let w = word(p[0], p[1], p[2])
                         if dither == .ordered, Int(w >> 16 & 0xFF) > thresholds[thresholdRow + (x & 7)],
                             Self.isSmooth(p, x: x, y: y, width: width, height: height) {
@@ -223,6 +238,7 @@ final class PaletteMapper {
                         } else {
                             target[i] = UInt8(w & 0xFF)
                         }
+                        x += 1
                     }
                 }
             }
@@ -242,6 +258,15 @@ final class PaletteMapper {
         }
         return (x == 0 || near(p - 4)) && (x == width - 1 || near(p + 4))
             && (y == 0 || near(p - 4 * width)) && (y == height - 1 || near(p + 4 * width))
+    }
+
+    /// Whether eight RGBA pixels are equal to eight others, byte for byte.
+    @inline(__always)
+    static func sameEight(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        @inline(__always) func difference(_ k: Int) -> UInt64 {
+            a.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+        }
+        return difference(0) | difference(1) | difference(2) | difference(3) == 0
     }
 
     /// Whether two RGBA pixels have the same colour (alpha aside: frames are opaque here), the
