@@ -470,7 +470,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     ) -> CompressedFrame {
         let mapper = self.mapper!
         let count = rect.pixelCount
-        let outsideError = gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
+        gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
         var data: [UInt8] = []
         reading.encode(count: count, minimumCodeSize: minimumCodeSize, into: &data)
         // A frame that uses few of the palette's colours may be cheaper with a local colour
@@ -504,28 +504,44 @@ final class GIFEncoder: AnalyzingFrameSink {
             if !first { frameTransparent = Int(toLocal[transparentIndex]) }
         }
         // The error is only needed where a lower tolerance could be tried.
-        let error = tolerance > 0 ? outsideError + squaredError(of: reading.chosen, in: rect) : outsideError
+        let error = tolerance > 0 ? squaredError(of: reading.chosen, in: rect, first: first) : 0
         return CompressedFrame(
             minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY, data: data, codeSize: codeSize,
             localTable: localTable, localBits: localBits, transparent: frameTransparent, tolerance: tolerance, error: error)
     }
 
-    /// The squared error of the pixels of `rect` shown with the indices `chosen` (row by row;
-    /// the transparent index keeps what a pixel shows).
+    /// The squared error of the whole frame shown with the indices `chosen` in `rect` (row by
+    /// row; the transparent index keeps what a pixel shows, as do the pixels outside `rect`):
+    /// after the first frame, the error as shown (`shownError`) changed by the pixels sent, so
+    /// that transparent ones cost nothing (eight at a time).
     @_optimize(speed)
-    private func squaredError(of chosen: [UInt8], in rect: PixelRect) -> Int {
+    private func squaredError(of chosen: [UInt8], in rect: PixelRect, first: Bool) -> Int {
         let width = settings.width
         let mapper = self.mapper!
         let transparent = UInt8(transparentIndex)
-        var error = 0
+        let transparentEight = UInt64(transparent) &* 0x0101_0101_0101_0101
+        var error = first ? 0 : shownError
         current.withUnsafeBufferPointer { current in
         chosen.withUnsafeBufferPointer { chosen in
         shown.withUnsafeBufferPointer { shown in
+            let pixels = current.baseAddress!
             var k = 0
             for y in rect.minY...rect.maxY {
-                for x in rect.minX...rect.maxX {
+                var x = rect.minX
+                while x <= rect.maxX {
+                    if !first && x + 8 <= rect.maxX + 1
+                        && UnsafeRawPointer(chosen.baseAddress! + k).loadUnaligned(as: UInt64.self) == transparentEight {
+                        x += 8
+                        k += 8
+                        continue
+                    }
                     let i = y * width + x
-                    error += mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k] == transparent ? shown[i] : chosen[k]))
+                    if first {
+                        error += mapper.distanceSquared(pixels + 4 * i, Int(chosen[k]))
+                    } else if chosen[k] != transparent {
+                        error += mapper.distanceSquared(pixels + 4 * i, Int(chosen[k])) - mapper.distanceSquared(pixels + 4 * i, Int(shown[i]))
+                    }
+                    x += 1
                     k += 1
                 }
             }
@@ -594,16 +610,14 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Writes the options of each pixel of `rect` (row by row, best first) to `reading` at
-    /// squared tolerance `tolerance`, and returns the squared error of the pixels outside
-    /// `rect`, which keep what they show (0 when `tolerance` is 0: no budget is checked then).
+    /// squared tolerance `tolerance`.
     @_optimize(speed)
     private func gatherOptions(
         _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, ties: TieBreak
-    ) -> Int {
+    ) {
         let width = settings.width
         let mapper = self.mapper!
         let transparent = UInt8(transparentIndex)
-        var outsideError = first || tolerance == 0 ? 0 : shownError
         let last = isLast
         current.withUnsafeBufferPointer { current in
         previous.withUnsafeBufferPointer { previous in
@@ -617,10 +631,30 @@ final class GIFEncoder: AnalyzingFrameSink {
             let pixels = current.baseAddress!
             let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
             let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            // A pixel whose colour did not change and that shows its mapped index already can
+            // only be sent as that index or as transparency (the order of the two follows
+            // `ties`): eight such pixels at a time.
             var k = 0
             for y in rect.minY...rect.maxY {
-                for x in rect.minX...rect.maxX {
+                var x = rect.minX
+                while x <= rect.maxX {
                     let i = y * width + x
+                    if !first && x + 8 <= rect.maxX + 1
+                        && PaletteMapper.sameEight(UnsafeRawPointer(pixels + 4 * i), UnsafeRawPointer(previous.baseAddress! + 4 * i))
+                        && UnsafeRawPointer(target.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                            == UnsafeRawPointer(shown.baseAddress! + i).loadUnaligned(as: UInt64.self) {
+                        for j in 0..<8 {
+                            let o = UnsafeMutableRawPointer(options.baseAddress! + LZWEncoder.maximumOptions * (k + j))
+                            let wanted = UInt16(target[i + j])
+                            // Little-endian: the first option in the low byte.
+                            o.storeBytes(of: ties == .transparency ? UInt16(transparent) | wanted << 8 : wanted | UInt16(transparent) << 8, as: UInt16.self)
+                        }
+                        UnsafeMutableRawPointer(optionCounts.baseAddress! + k).storeBytes(of: 0x0202_0202_0202_0202 as UInt64, as: UInt64.self)
+                        k += 8
+                        x += 8
+                        continue
+                    }
+                    x += 1
                     let p = pixels + 4 * i
                     let wanted = target[i]
                     let error = mapper.distanceSquared(p, Int(wanted))
@@ -635,7 +669,6 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let rests = !first && settles
                     if !first {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
-                        if tolerance > 0 { outsideError -= kept }
                         if wanted == shown[i] || kept <= (error == 0 || rests ? error : max(error, tolerance)) {
                             // The mapped index stays first unless ties are to favour transparency.
                             if ties == .transparency {
@@ -686,7 +719,6 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         if !first && ties == .runs { preferRuns(reading, count: rect.pixelCount) }
-        return outsideError
     }
 
     /// Orders the options of `reading`'s first `count` pixels to favour runs (gifsicle's rule
