@@ -102,9 +102,13 @@ final class LZWEncoder {
             }
             // The string just added starts with the current one's first index, so it can only
             // lengthen the next match when that starts with the same index (a run); otherwise
-            // the match already found stands.
+            // the match already found stands. In a run, the new string is a leaf: the match
+            // is the one found, or the new string where the pixels can be read as it and it is
+            // longer (`settle`); only a tie, or a search cut short, takes a new search.
             if let next, !cleared, current.first != first {
                 current = next
+            } else if let next, !cleared, let settled = s.settle(next, added: maxCode, after: current, at: position) {
+                current = settled
             } else {
                 current = s.longest(from: position, first: first)
             }
@@ -170,11 +174,13 @@ final class LZWEncoder {
         }
     }
 
-    /// A string found in the dictionary: its code, length and first index.
+    /// A string found in the dictionary: its code, length and first index, and whether the
+    /// search that found it saw every string it could (it stops at `searchLimit` nodes).
     private struct Match {
         var code: Int
         var length: Int
         var first: Int
+        var complete = true
     }
 
     /// Packs codes least significant bit first, as GIF wants, and lists them in `codes`.
@@ -309,6 +315,7 @@ final class LZWEncoder {
             }
             var best = Match(code: Int(stackCodes[top - 1]), length: 1, first: Int(stackFirsts[top - 1]))
             var visited = 0
+            defer { best.complete = visited < LZWEncoder.searchLimit }
             while top > 0 {
                 top -= 1
                 var code = Int(stackCodes[top])
@@ -351,6 +358,39 @@ final class LZWEncoder {
                 }
             }
             return best
+        }
+
+        /// The longest string the pixels from `start` can be read as, starting with `found`'s
+        /// first index, now that `added` (the string `previous` and that index, a leaf) is in
+        /// the dictionary; `found` was that string before (from a complete search from
+        /// `start`). Nil where a search must settle it: a tie with `found`, or an incomplete
+        /// search.
+        ///
+        /// `found` comes first in the search's order among the longest strings without
+        /// `added`, and a search restricted to its first index visits those strings in the
+        /// same order, so it stands unless `added` can be read and is at least as long. (The
+        /// result is that search's unless the search, pruning less, would reach `searchLimit`.)
+        @_optimize(speed)
+        func settle(_ found: Match, added: Int, after previous: Match, at start: Int) -> Match? {
+            guard found.complete else { return nil }
+            let length = previous.length + 1
+            if length < found.length || start + length > count { return found }
+            // Whether the pixels from `start` can be read as `added`'s string, last index first.
+            @inline(__always) func accepts(_ k: Int, _ symbol: Int) -> Bool {
+                let o = options + LZWEncoder.maximumOptions * k
+                for j in 0..<Int(optionCounts[k]) where Int(o[j]) == symbol { return true }
+                return false
+            }
+            var code = added
+            var k = start + length - 1
+            while k >= start {
+                let symbol = code < clearCode ? code : Int(symbolOf[code])
+                if !accepts(k, symbol) { return found }
+                if code < clearCode { break }
+                code = Int(prefixOf[code])
+                k -= 1
+            }
+            return length > found.length ? Match(code: added, length: length, first: found.first) : nil
         }
 
         /// Writes the indices of string `match` to `chosen` from `position` on.
