@@ -17,11 +17,12 @@ import CMemory
 /// (`Compositor`).
 ///
 /// Edges blend pixels the frame last touched long before (a 1080p frame is four times the
-/// size of a core's cache), so each run of a sink asks for the cache line two rows down
-/// under its start, and each row of spans for those under its spans: all of them when
-/// the row's spans lie within `prefetchExtent` bytes, else those at both ends (the
-/// hardware's stream prefetcher follows a long span by itself).
-/// A prefetch does not wait; a read there would.
+/// size of a core's cache), so their cache lines are asked for ahead: by a sink, those
+/// under a row's written cells `CoverageAccumulator.expectAhead` rows before the sweep
+/// reads it (`CoverageSink.expect`); by each row of spans, those under its spans two rows
+/// down. All of a row's lines when they lie within `prefetchExtent` bytes, else those at
+/// both ends (the hardware's stream prefetcher follows a long span by itself). A prefetch
+/// does not wait; a read there would.
 ///
 /// Invariant: the row of coverage values is zero except where the sweep wrote the
 /// varying spans of the current row, and each user clears what it used. The sweep
@@ -129,15 +130,14 @@ struct SweepCompositing: BlendModeVisitor {
 }
 
 /// The destination rows a sink draws on: the current row's pixel at the window's first
-/// column, and the cache line two rows down that a run asks for (see `SweepCompositing`).
-/// Also eight coverage values, zero between uses, for a short gap or a single pixel.
+/// column, and the cache lines of rows ahead (see `SweepCompositing`). Also eight coverage
+/// values, zero between uses, for a short gap or a single pixel.
 struct SinkRows {
     let destination: UnsafeMutablePointer<UInt8>
     let rowBytes: Int
     /// The window's first column.
     let left: Int
     let scratch: Scratch
-    let lastRow: UnsafeMutablePointer<UInt8>
     let values: UnsafeMutablePointer<UInt16>
     let unfilled: UnfilledRows
     var y = 0
@@ -152,7 +152,6 @@ struct SinkRows {
     /// The background in four pixels.
     let background: SourceOver.Lanes
     var row: UnsafeMutableRawPointer
-    var ahead: UnsafeRawPointer
 
     init(destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.destination = destination
@@ -161,11 +160,9 @@ struct SinkRows {
         self.rowBytes = rowBytes
         self.left = left
         self.scratch = scratch
-        lastRow = destination + (scratch.height &- 1) &* rowBytes
         values = scratch.coverage16
         row = UnsafeMutableRawPointer(destination)
         start = row
-        ahead = UnsafeRawPointer(destination)
     }
 
     @inline(__always)
@@ -174,7 +171,6 @@ struct SinkRows {
         start = UnsafeMutableRawPointer(destination + y &* rowBytes)
         unfilledFrom = unfilled.take(y) ? 0 : Int.max
         row = start + left &* 4
-        ahead = UnsafeRawPointer(min(destination + (y &+ 2) &* rowBytes, lastRow)) + left &* 4
     }
 
     /// Gives the row's pixels before window column `x` the background where they lack it,
@@ -237,10 +233,26 @@ struct SinkRows {
         unfilledFrom = Int.max
     }
 
-    /// Asks for the cache line two rows below window column `x`.
+    /// Asks for the cache lines of row `y` under window columns `from..<to`: all of them
+    /// when they span at most `prefetchExtent` bytes, else those at both ends (the
+    /// hardware's stream prefetcher follows a long span by itself). Mutating only so that a
+    /// sink calls it on its rows in place, not on a copy.
     @inline(__always)
-    func prefetch(_ x: Int) {
-        animate_prefetch_for_write(ahead + x &* 4)
+    mutating func prefetch(row y: Int, from: Int, to: Int) {
+        guard to > from else { return }
+        let row = UnsafeRawPointer(destination + y &* rowBytes) + left &* 4
+        let first = from &* 4, last = to &* 4 &- 4
+        if last &- first <= SweepCompositing.prefetchExtent {
+            var line = (Int(bitPattern: row) &+ first) & ~63
+            let end = Int(bitPattern: row) &+ last
+            while line <= end {
+                animate_prefetch_for_write(UnsafeRawPointer(bitPattern: line))
+                line &+= 64
+            }
+        } else {
+            animate_prefetch_for_write(row + first)
+            animate_prefetch_for_write(row + last)
+        }
     }
 
     /// `Scratch.hasRoom` for window columns `x..<x + count`.
@@ -274,6 +286,11 @@ protocol RowSink: CoverageSink {
 
 extension RowSink {
     @inline(__always)
+    mutating func expect(row y: Int, from: Int, to: Int) {
+        rows.prefetch(row: y, from: from, to: to)
+    }
+
+    @inline(__always)
     mutating func begin(row y: Int) {
         rows.begin(row: y)
     }
@@ -298,8 +315,7 @@ extension RowSink {
 /// Source-over of one colour, without a clip mask, straight from the sweep: a run's
 /// groups of four coverage values are blended as they come, gaps of one value at once
 /// (filled in bulk at full coverage when the colour is opaque), so no spans or row of
-/// values are written. Each run asks for the cache line under its start two rows down.
-/// Pixels come out as `SolidPainter` draws them from spans.
+/// values are written. Pixels come out as `SolidPainter` draws them from spans.
 struct SolidSink: RowSink {
     let solid: SourceOver.Solid
     let kernel: SourceOver.SolidKernel
@@ -326,7 +342,6 @@ struct SolidSink: RowSink {
 
     @inline(__always)
     mutating func run(at x: Int, to end: Int) {
-        rows.prefetch(x)
         rows.beginRun(x, end)
     }
 
@@ -385,7 +400,6 @@ struct ShadedSink: RowSink {
 
     @inline(__always)
     mutating func run(at x: Int, to end: Int) {
-        rows.prefetch(x)
         // The run's groups of four (a tail's group included), within the row.
         let count = min((end &- x &+ 3) & ~3, rows.scratch.width &- rows.left &- x)
         rows.beginRun(x, end)

@@ -49,6 +49,8 @@ final class CoverageAccumulator {
     /// The most cells a band holds (512 KB of floats): a 1080p-wide band has 64 rows.
     static let cellBudget = 1 << 17
     static let minimumBandShift = 5
+    /// How many rows ahead of reading a row the sweep tells the sink where its cells lie.
+    static let expectAhead = 16
 
     /// Window in device pixels: columns `x0..<x1`, rows `y0..<y1`.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
@@ -280,9 +282,25 @@ final class CoverageAccumulator {
     func sweep<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
         let evenOdd = rule == .evenOdd
         let cells = self.cells, bits = self.bits, stride = self.stride, words = self.words, w = width, h = height, top = y0
-        // Reads band rows `from..<to` (window rows `bandTop + from…`).
+        // Tells the sink where the written cells of band row `row` lie.
+        @inline(__always) func expectRow(bandTop: Int, _ row: Int) {
+            let rowBits = bits + row * words
+            var first = 0
+            while first < words && rowBits[first] == 0 { first += 1 }
+            guard first < words else { return }
+            var last = words - 1
+            while rowBits[last] == 0 { last -= 1 }
+            // Bit b stands for cells b and b + 1.
+            let start = first << 6 + rowBits[first].trailingZeroBitCount
+            let end = last << 6 + 64 - rowBits[last].leadingZeroBitCount + 1
+            sink.expect(row: top + bandTop + row, from: min(start, w), to: min(end, w))
+        }
+        // Reads band rows `from..<to` (window rows `bandTop + from…`), telling the sink
+        // about each row `expectAhead` rows before it is read.
         @inline(__always) func sweepRows(bandTop: Int, _ from: Int, _ to: Int) {
+            for row in from..<min(from + CoverageAccumulator.expectAhead, to) { expectRow(bandTop: bandTop, row) }
             for row in from..<to {
+                if row + CoverageAccumulator.expectAhead < to { expectRow(bandTop: bandTop, row + CoverageAccumulator.expectAhead) }
                 let y = top + bandTop + row
                 sink.begin(row: y)
                 Band.sweepRow(cells: cells + row * stride, bits: bits + row * words, words: words, width: w, evenOdd: evenOdd, into: &sink)
@@ -562,6 +580,10 @@ private struct Band {
 /// the window's right edge), then `end`. Values are fractions of 65,535 after the fill
 /// rule.
 protocol CoverageSink {
+    /// `CoverageAccumulator.expectAhead` rows before row `y` is read (or as the sweep of a
+    /// band starts): the pixels that its coverage can reach lie in columns `from..<to` (its
+    /// written cells; the running sum is zero outside).
+    mutating func expect(row y: Int, from: Int, to: Int)
     mutating func begin(row y: Int)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16)
     mutating func run(at x: Int, to end: Int)
@@ -605,6 +627,9 @@ private struct SpanSink: CoverageSink {
             varyingStart = -1
         }
     }
+
+    @inline(__always)
+    mutating func expect(row y: Int, from: Int, to: Int) {}
 
     @inline(__always)
     mutating func begin(row y: Int) {
