@@ -569,35 +569,44 @@ final class GIFEncoder: AnalyzingFrameSink {
         rects.withUnsafeMutableBufferPointer { rects in
             let pixels = current.baseAddress!
             let next = upcoming.baseAddress!
-            let count = width * height
             // Eight indices at a time: most of a frame usually shows what it should already.
             let shownBytes = UnsafeRawPointer(shown.baseAddress!)
             let targetBytes = UnsafeRawPointer(target.baseAddress!)
-            var i = 0
-            while i < count {
-                if i + 8 <= count
-                    && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                    i += 8
-                    continue
-                }
-                let end = min(i + 8, count)
-                while i < end {
-                    defer { i += 1 }
+            for y in 0..<height {
+                var x = 0
+                while x < width {
+                    let i = y * width + x
+                    if x + 8 <= width
+                        && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                        x += 8
+                        continue
+                    }
+                    defer { x += 1 }
                     guard target[i] != shown[i] else { continue }
                     let p = pixels + 4 * i
                     let kept = mapper.distanceSquared(p, Int(shown[i]))
                     let error = mapper.distanceSquared(p, Int(target[i]))
                     guard kept > error else { continue }
-                    let (x, y) = (i % width, i / width)
-                    let rests = last || PaletteMapper.sameColour(p, next + 4 * i)
-                    for level in 0..<tolerances.count where error == 0 || rests || kept > tolerances[level] {
-                        rects[level].minX = min(rects[level].minX, x)
-                        rects[level].minY = min(rects[level].minY, y)
-                        rects[level].maxX = max(rects[level].maxX, x)
-                        rects[level].maxY = max(rects[level].maxY, y)
+                    // The pixel must be sent at the tolerances below `kept` (the last is 0), at all
+                    // of them where it is exact or comes to rest: its rectangle is that of the
+                    // first such tolerance, whose pixels the lower ones take in (below).
+                    var level = 0
+                    if error != 0 && !(last || PaletteMapper.sameColour(p, next + 4 * i)) {
+                        while kept <= tolerances[level] { level += 1 }
                     }
+                    rects[level].minX = min(rects[level].minX, x)
+                    rects[level].minY = min(rects[level].minY, y)
+                    rects[level].maxX = max(rects[level].maxX, x)
+                    rects[level].maxY = max(rects[level].maxY, y)
                 }
+            }
+            for level in 1..<rects.count {
+                let higher = rects[level - 1]
+                rects[level].minX = min(rects[level].minX, higher.minX)
+                rects[level].minY = min(rects[level].minY, higher.minY)
+                rects[level].maxX = max(rects[level].maxX, higher.maxX)
+                rects[level].maxY = max(rects[level].maxY, higher.maxY)
             }
         }
         }
