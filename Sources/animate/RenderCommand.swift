@@ -202,16 +202,19 @@ struct RenderCommand: ParsableCommand {
         let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
         let start = Date()
         do {
-            // Frames of the range that the palette pass renders are kept for encoding, within a budget.
             let kept = KeptFrames()
             if let analyzing = sink as? AnalyzingFrameSink {
                 // Sampled from the whole timeline, not just the range, so that pieces share one palette.
                 let sample = analysisSample(frameCount: document.frameCount)
+                // The sampled frames of the range are kept for encoding (within the budget) where
+                // they are at least half of it; a sparse sample of a long range would hold the
+                // memory for the whole render and save little.
+                let keeps = 2 * sample.filter { range.contains($0) }.count >= range.count
                 let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
                 try FramePipeline(threads: threads).run(count: sample.count, render: { document.render(frame: sample[$0]) }) { k, pixmap in
                     if Interruption.requested { throw interrupted }
                     try analyzing.analyze(pixmap)
-                    if range.contains(sample[k]) { kept.offer(pixmap, frame: sample[k]) }
+                    if keeps && range.contains(sample[k]) { kept.offer(pixmap, frame: sample[k]) }
                     progress.update(k + 1)
                 }
                 progress.clear()
