@@ -159,9 +159,10 @@ where demoFilter.map({ name.contains($0) }) ?? true {
 }
 
 // The whole pipeline through the command line: wall time and peak memory of runs
-// spawned and reaped here (not through `Process`, whose own reaping can win the race
-// and leave `wait4` without the child's resource usage). A shell pipeline's figures
-// are those of its largest process.
+// spawned and reaped here. Peak memory is the spawned process's own high-water mark
+// (`VmHWM` in /proc), read until it exits: `wait4`'s `ru_maxrss` would start from this
+// process's, whose scenes and frames take more than a small render does. (For a shell
+// pipeline, that is the shell's.)
 func spawn(_ arguments: [String]) throws -> (seconds: Double, peakMiB: Double) {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
@@ -171,13 +172,20 @@ func spawn(_ arguments: [String]) throws -> (seconds: Double, peakMiB: Double) {
         fail("cannot start \(arguments[0])")
     }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    var peakKiB = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+            peakKiB = max(peakKiB, kib)
+        }
+        usleep(2_000)
+    }
     let d = ContinuousClock.now - start
     guard status == 0 else {
         fail("failed (status \(status)): \(arguments.joined(separator: " "))")
     }
-    return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, Double(usage.ru_maxrss) / 1024)
+    return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, Double(peakKiB) / 1024)
 }
 
 func shell(_ command: String) throws -> (seconds: Double, peakMiB: Double) {
