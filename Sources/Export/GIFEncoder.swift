@@ -28,8 +28,8 @@ import Raster
 ///    quarter of the squared tolerance, half the distance (others within all of it). The tolerance is `lossy`
 ///    unless the frame would then exceed its error budget (see `encodeFrame`): a frame's
 ///    PSNR stays within about 1.8 dB of the palette's own.
-/// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored (disposal
-///    "leave in place"). `LZWEncoder` picks among each pixel's options while compressing.
+/// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored.
+///    `LZWEncoder` picks among each pixel's options while compressing.
 ///    Which option ties should favour depends on the picture (`TieBreak`): transparency
 ///    (transparent runs recur on every row), or runs (gifsicle's rule: a stretch that may be
 ///    transparent favours transparency once it holds two colours, its colour while it holds
@@ -40,6 +40,11 @@ import Raster
 ///    codes renumbered (`LZWEncoder.recode`), so its size is known without compressing
 ///    again. A frame identical to the previous one is a single transparent pixel, so the frame count
 ///    and timing stay those of the animation.
+/// 6. Disposal: a frame is left in place once shown, unless the next frame differs in fewer
+///    pixels from the colours shown before it (`basis`) than from its own: then it restores
+///    what it covered ("restore to previous"), the pixels shown stay as they were, and the
+///    next frame is sent over them (a shape moving over a still background is sent alone,
+///    without the background it uncovers).
 ///
 /// Memory: a few buffers of the frame's size and the mapper's two colour caches (64 MiB of
 /// address space each, touched only where colours occur), whatever the number of frames.
@@ -64,6 +69,9 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var current: [UInt8]
     private var previous: [UInt8]
     private var upcoming: [UInt8]
+    /// The colours the pixels shown stand for: `previous` after a frame left in place, the
+    /// colours before a frame that restores what it covered.
+    private var basis: [UInt8]
     /// Whether `current` holds the last frame, which has no `upcoming`.
     private var isLast = false
     private var shown: [UInt8]
@@ -124,6 +132,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         histogram = ColorHistogram()
         current = Array(repeating: 0, count: pixels * 4)
         previous = Array(repeating: 0, count: pixels * 4)
+        basis = Array(repeating: 0, count: pixels * 4)
         upcoming = Array(repeating: 0, count: pixels * 4)
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
@@ -272,16 +281,18 @@ final class GIFEncoder: AnalyzingFrameSink {
         var shownError = self.shownError
         current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
+            basis.withUnsafeBufferPointer { basis in
                 shown.withUnsafeMutableBufferPointer { shown in
                     target.withUnsafeMutableBufferPointer { target in
                         errors.withUnsafeMutableBufferPointer { errors in
                             let pixels = current.baseAddress!
                             mapper.map(
                                 pixels, width: width, height: height, dither: settings.dither,
-                                previous: first ? nil : previous.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
+                                previous: first ? nil : basis.baseAddress!, shown: UnsafePointer(shown.baseAddress!),
                                 target: target.baseAddress!, errors: errors.baseAddress!)
                             guard mapper.tolerance > 0 else { return }
-                            // Where the colour changed: the error at the nearest entry and as shown,
+                            // Where the colour changed (from the previous frame, or from what the
+                            // pixels shown stand for): the error at the nearest entry and as shown,
                             // kept up to date (as shown also after the frame, where that changed), and
                             // the nearest and (where the mapped entry is not exact) near entries looked
                             // up here, once: readings, two at a time on two threads, read them from
@@ -293,7 +304,8 @@ final class GIFEncoder: AnalyzingFrameSink {
                             nearEntries.withUnsafeMutableBufferPointer { nearEntries in
                                 let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
                                 let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
-                                for i in 0..<width * height where first || now[i] != before[i] {
+                                let standing = UnsafeRawPointer(basis.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                                for i in 0..<width * height where first || now[i] != before[i] || now[i] != standing[i] {
                                     let p = pixels + 4 * i
                                     let nearest = mapper.nearest(p[0], p[1], p[2])
                                     nearestIndices[i] = UInt8(nearest)
@@ -312,6 +324,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                         }
                     }
                 }
+            }
             }
         }
         self.mappedError = mappedError
@@ -379,6 +392,48 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         lastLevel = level
+        let restores = !first && !isLast && nextIsCloserToBasis()
+        if !restores { leaveShown(frame, reading: reading) }
+        block.removeAll(keepingCapacity: true)
+        GIFWriter.graphicControl(
+            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
+            transparentIndex: frame.transparent, restores: restores, into: &block)
+        GIFWriter.image(
+            x: frame.minX, y: frame.minY, width: frame.maxX - frame.minX + 1, height: frame.maxY - frame.minY + 1,
+            localTable: frame.localTable, tableBits: max(frame.localBits, 1), minimumCodeSize: frame.codeSize, lzw: frame.data,
+            into: &block)
+    }
+
+    /// Whether the next frame differs from the colours shown before this one (`basis`) in
+    /// fewer pixels than from this frame's: then this frame restores what it covers once
+    /// shown, and the next is sent over what was there before, as for a shape moving over a
+    /// still background (only the shape is sent, not the background it uncovers).
+    @_optimize(speed)
+    private func nextIsCloserToBasis() -> Bool {
+        var fromCurrent = 0, fromBasis = 0
+        current.withUnsafeBufferPointer { current in
+        basis.withUnsafeBufferPointer { basis in
+        upcoming.withUnsafeBufferPointer { upcoming in
+            let now = UnsafeRawPointer(current.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            let standing = UnsafeRawPointer(basis.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            let next = UnsafeRawPointer(upcoming.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            for i in 0..<settings.width * settings.height {
+                fromCurrent &+= next[i] != now[i] ? 1 : 0
+                fromBasis &+= next[i] != standing[i] ? 1 : 0
+            }
+        }
+        }
+        }
+        return fromBasis < fromCurrent
+    }
+
+    /// Makes `frame`, compressed in `reading`, what the pixels show from now on (disposal
+    /// "leave in place"); its colours become the `basis`.
+    @_optimize(speed)
+    private func leaveShown(_ frame: CompressedFrame, reading: FrameReading) {
+        let width = settings.width
+        let mapper = self.mapper!
+        var shownError = self.shownError
         let transparent = UInt8(transparentIndex)
         let tracksError = mapper.tolerance > 0
         reading.chosen.withUnsafeBufferPointer { chosen in
@@ -405,14 +460,9 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         self.shownError = shownError
-        block.removeAll(keepingCapacity: true)
-        GIFWriter.graphicControl(
-            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
-            transparentIndex: frame.transparent, into: &block)
-        GIFWriter.image(
-            x: frame.minX, y: frame.minY, width: frame.maxX - frame.minX + 1, height: frame.maxY - frame.minY + 1,
-            localTable: frame.localTable, tableBits: max(frame.localBits, 1), minimumCodeSize: frame.codeSize, lzw: frame.data,
-            into: &block)
+        basis.withUnsafeMutableBufferPointer { basis in
+            current.withUnsafeBufferPointer { basis.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+        }
     }
 
     /// Runs `a` and `b`, on two threads when the frame has `pixels` to send at least
@@ -629,7 +679,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         let transparent = UInt8(transparentIndex)
         let last = isLast
         current.withUnsafeBufferPointer { current in
-        previous.withUnsafeBufferPointer { previous in
+        basis.withUnsafeBufferPointer { basis in
         upcoming.withUnsafeBufferPointer { upcoming in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
@@ -639,7 +689,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         reading.optionCounts.withUnsafeMutableBufferPointer { optionCounts in
             let pixels = current.baseAddress!
             let now = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
-            let before = UnsafeRawPointer(previous.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            let before = UnsafeRawPointer(basis.baseAddress!).assumingMemoryBound(to: UInt32.self)
             // A pixel whose colour did not change and that shows its mapped index already can
             // only be sent as that index or as transparency (the order of the two follows
             // `ties`): eight such pixels at a time.
@@ -649,7 +699,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                 while x <= rect.maxX {
                     let i = y * width + x
                     if !first && x + 8 <= rect.maxX + 1
-                        && PaletteMapper.sameEight(UnsafeRawPointer(pixels + 4 * i), UnsafeRawPointer(previous.baseAddress! + 4 * i))
+                        && PaletteMapper.sameEight(UnsafeRawPointer(pixels + 4 * i), UnsafeRawPointer(basis.baseAddress! + 4 * i))
                         && UnsafeRawPointer(target.baseAddress! + i).loadUnaligned(as: UInt64.self)
                             == UnsafeRawPointer(shown.baseAddress! + i).loadUnaligned(as: UInt64.self) {
                         for j in 0..<8 {

@@ -26,10 +26,11 @@ enum GIFWriter {
         out.append(0)
     }
 
-    /// A graphic control extension: `delay` in centiseconds, disposal "leave in place", and
-    /// `transparentIndex` if not nil.
-    static func graphicControl(delay: Int, transparentIndex: Int?, into out: inout [UInt8]) {
-        out += [0x21, 0xF9, 4, 0x04 | (transparentIndex == nil ? 0 : 1)]
+    /// A graphic control extension: `delay` in centiseconds, disposal "leave in place" (or
+    /// "restore to previous" when `restores`: once shown, the frame's rectangle goes back to
+    /// what it showed before), and `transparentIndex` if not nil.
+    static func graphicControl(delay: Int, transparentIndex: Int?, restores: Bool = false, into out: inout [UInt8]) {
+        out += [0x21, 0xF9, 4, (restores ? 0x0C : 0x04) | (transparentIndex == nil ? 0 : 1)]
         appendShort(delay, to: &out)
         out += [UInt8(transparentIndex ?? 0), 0]
     }

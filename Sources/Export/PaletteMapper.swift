@@ -193,8 +193,8 @@ final class PaletteMapper {
     /// Writes the palette index of every pixel of `pixels` (opaque RGBA8, `width × height`,
     /// packed rows) to `target`.
     ///
-    /// `previous` is the previous frame's pixels (nil for the first frame) and `shown` the
-    /// indices it was shown with; pixels equal to the previous frame's take their shown index.
+    /// `shown` is the indices shown now and `previous` the pixels they stand for (nil for
+    /// the first frame); pixels equal to those take their shown index.
     /// `errors` is scratch space of at least `2 × (width + 2) × 3` floats for error diffusion.
     @_optimize(speed)
     func map(

@@ -150,6 +150,29 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(decoded[1], decoded[2])
     }
 
+    func testAFrameThatTheNextUndoesRestoresWhatItCovered() throws {
+        // A square shows every other frame over four still stripes: each frame with the
+        // square restores what it covered ("restore to previous"), so the frame after it,
+        // without the square, has nothing to send.
+        func frame(_ n: Int) -> Pixmap {
+            var image = greys(width: 64, height: 32) { x, _ in UInt8(40 + 60 * (x / 16)) }
+            guard n % 2 == 1 else { return image }
+            for y in 8..<24 { for x in 12..<28 { image.setPixel(x: x, y: y, PremultipliedRGBA8(r: 230, g: 40, b: 60, a: 255)) } }
+            return image
+        }
+        let frames = (0..<5).map(frame)
+        let path = try encode(frames, configure: exact)
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
+        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        XCTAssertEqual(gif.images.map { Int(($0.control?[3] ?? 0) >> 2 & 7) }, [1, 3, 1, 3, 1], "disposal of each frame")
+        func rect(_ image: GIFFile.Image) -> [Int] {
+            (0..<4).map { Int(image.descriptor[1 + 2 * $0]) | Int(image.descriptor[2 + 2 * $0]) << 8 }
+        }
+        XCTAssertEqual(rect(gif.images[1]), [12, 8, 16, 16])
+        XCTAssertEqual(rect(gif.images[2]), [0, 0, 1, 1], "the frame after a restored one shows what was there before")
+        XCTAssertEqual(rect(gif.images[4]), [0, 0, 1, 1])
+    }
+
     func testFramesUsingFewColoursGetASmallLocalTable() throws {
         // 240 colours in the first frame; the second paints a 12 × 12 block in two of them.
         var bytes = [UInt8]()
