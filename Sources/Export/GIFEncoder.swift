@@ -31,7 +31,8 @@ import Raster
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored.
 ///    `LZWEncoder` picks among each pixel's options while compressing.
 ///    Which option ties should favour depends on the picture (`TieBreak`): transparency
-///    (transparent runs recur on every row), or runs (gifsicle's rule: a stretch that may be
+///    (transparent runs recur on every row; stretches of `transparentStretch` pixels or more
+///    that may be transparent are sent so), or runs (gifsicle's rule: a stretch that may be
 ///    transparent favours transparency once it holds two colours, its colour while it holds
 ///    one). Transparency usually wins; the runs reading is compressed beside it, and the
 ///    smaller kept, while it has won lately (see `encodeFrame`). A
@@ -119,6 +120,9 @@ final class GIFEncoder: AnalyzingFrameSink {
     static let paletteDifference = 8.0
     /// In the first frame, pixels at rest take near entries within this share of the tolerance.
     static let firstFrameRestShare = 4
+    /// Stretches of at least this many pixels that may all be transparent are sent so, in
+    /// the reading that favours transparency (see `keepLongStretchesTransparent`).
+    static let transparentStretch = 128
     private var isOpen = true
 
     init(path: String, settings: EncoderSettings) throws(ExportError) {
@@ -562,8 +566,8 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     /// The squared error of the whole frame shown with the indices `chosen` in `rect` (row by
     /// row; the transparent index keeps what a pixel shows, as do the pixels outside `rect`):
-    /// after the first frame, the error as shown (`shownError`) changed by the pixels sent, so
-    /// that transparent ones cost nothing (eight at a time).
+    /// after the first frame, the error as shown (`shownError`) changed by the pixels sent
+    /// (from their `shownErrors`), so that transparent ones cost nothing (eight at a time).
     @_optimize(speed)
     private func squaredError(of chosen: [UInt8], in rect: PixelRect, first: Bool) -> Int {
         let width = settings.width
@@ -573,7 +577,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         var error = first ? 0 : shownError
         current.withUnsafeBufferPointer { current in
         chosen.withUnsafeBufferPointer { chosen in
-        shown.withUnsafeBufferPointer { shown in
+        shownErrors.withUnsafeBufferPointer { shownErrors in
             let pixels = current.baseAddress!
             var k = 0
             for y in rect.minY...rect.maxY {
@@ -589,7 +593,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                     if first {
                         error += mapper.distanceSquared(pixels + 4 * i, Int(chosen[k]))
                     } else if chosen[k] != transparent {
-                        error += mapper.distanceSquared(pixels + 4 * i, Int(chosen[k])) - mapper.distanceSquared(pixels + 4 * i, Int(shown[i]))
+                        error += mapper.distanceSquared(pixels + 4 * i, Int(chosen[k])) - Int(shownErrors[i])
                     }
                     x += 1
                     k += 1
@@ -777,7 +781,39 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         }
-        if !first && ties == .runs { preferRuns(reading, count: rect.pixelCount) }
+        if !first { ties == .runs ? preferRuns(reading, count: rect.pixelCount) : keepLongStretchesTransparent(reading, count: rect.pixelCount) }
+    }
+
+    /// Leaves transparency as the only option of the pixels of `reading`'s first `count` that
+    /// lie in stretches of at least `transparentStretch` pixels that may all be transparent.
+    /// Long transparent runs recur row after row, and the dictionary's strings of the
+    /// transparent index serve every one of them; a run of the colour a pixel already shows
+    /// serves only rows of that colour, yet LZW's longest match would take it wherever the
+    /// sent pixels before it have that colour (a card with horizontal bands moving sideways:
+    /// each row would resend its whole band).
+    @_optimize(speed)
+    private func keepLongStretchesTransparent(_ reading: FrameReading, count: Int) {
+        let transparent = UInt8(transparentIndex)
+        let width5 = LZWEncoder.maximumOptions
+        reading.options.withUnsafeMutableBufferPointer { o in
+            reading.optionCounts.withUnsafeMutableBufferPointer { optionCounts in
+                // The transparency reading lists transparency first, or second after the
+                // index a pixel is mapped to.
+                @inline(__always) func mayBeTransparent(_ k: Int) -> Bool {
+                    optionCounts[k] >= 2 && (o[width5 * k] == transparent || o[width5 * k + 1] == transparent)
+                }
+                var start = 0
+                for k in 0...count where k == count || !mayBeTransparent(k) {
+                    if k - start >= Self.transparentStretch {
+                        for j in start..<k {
+                            o[width5 * j] = transparent
+                            optionCounts[j] = 1
+                        }
+                    }
+                    start = k + 1
+                }
+            }
+        }
     }
 
     /// Orders the options of `reading`'s first `count` pixels to favour runs (gifsicle's rule
@@ -823,7 +859,8 @@ final class GIFEncoder: AnalyzingFrameSink {
 
 /// How a reading settles ties between sending a pixel's colour and keeping it transparent.
 private enum TieBreak {
-    /// Transparency, wherever it is an option: transparent runs recur on every row.
+    /// Transparency, wherever it is an option (and the only option in long stretches that may
+    /// be transparent): transparent runs recur on every row.
     case transparency
     /// Runs: a stretch that may be transparent is made so once it holds two colours; a stretch
     /// of one colour favours its colour, joining the sent pixels around it.

@@ -173,6 +173,27 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(rect(gif.images[4]), [0, 0, 1, 1])
     }
 
+    func testAnUnchangedStretchIsSentTransparentEvenAfterSentPixelsOfItsColour() throws {
+        // A card of 32 two-pixel bands slides left 3 pixels a frame over grey: each row sends
+        // 3 new pixels of its band, then 197 that show that band already. Sending those as the
+        // band's colour would need a run per band; sent transparent, every row shares one.
+        func frame(_ n: Int) -> Pixmap {
+            var image = greys(width: 256, height: 64) { _, _ in 128 }
+            for y in 0..<64 {
+                for x in 40 - 3 * n..<240 - 3 * n {
+                    image.setPixel(x: x, y: y, PremultipliedRGBA8(r: UInt8(y / 2 * 8), g: UInt8(255 - y / 2 * 8), b: 40, a: 255))
+                }
+            }
+            return image
+        }
+        let frames = (0..<4).map(frame)
+        let path = try encode(frames, configure: exact)
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
+        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        // 394 bytes each; 1,169 with the band colours sent.
+        for image in gif.images.dropFirst() { XCTAssertLessThan(image.data.count, 600) }
+    }
+
     func testFramesUsingFewColoursGetASmallLocalTable() throws {
         // 240 colours in the first frame; the second paints a 12 × 12 block in two of them.
         var bytes = [UInt8]()
