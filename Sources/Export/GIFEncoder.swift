@@ -781,7 +781,11 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         }
-        if !first { ties == .runs ? preferRuns(reading, count: rect.pixelCount) : keepLongStretchesTransparent(reading, count: rect.pixelCount) }
+        guard !first else { return }
+        switch ties {
+        case .runs: preferRuns(reading, count: rect.pixelCount)
+        case .transparency: keepLongStretchesTransparent(reading, count: rect.pixelCount)
+        }
     }
 
     /// Leaves transparency as the only option of the pixels of `reading`'s first `count` that
