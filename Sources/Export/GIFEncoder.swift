@@ -493,6 +493,15 @@ final class GIFEncoder: AnalyzingFrameSink {
         var maxY: Int
 
         var pixelCount: Int { (maxX - minX + 1) * (maxY - minY + 1) }
+
+        /// Grows to take in `other` (an empty rectangle has `maxX < minX`).
+        @inline(__always)
+        mutating func include(_ other: PixelRect) {
+            minX = min(minX, other.minX)
+            minY = min(minY, other.minY)
+            maxX = max(maxX, other.maxX)
+            maxY = max(maxY, other.maxY)
+        }
     }
 
     /// A frame compressed one way: its rectangle, code stream and colour table, the tolerance
@@ -649,19 +658,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                     if error != 0 && !(last || PaletteMapper.sameColour(p, next + 4 * i)) {
                         while kept <= tolerances[level] { level += 1 }
                     }
-                    rects[level].minX = min(rects[level].minX, x)
-                    rects[level].minY = min(rects[level].minY, y)
-                    rects[level].maxX = max(rects[level].maxX, x)
-                    rects[level].maxY = max(rects[level].maxY, y)
+                    rects[level].include(PixelRect(minX: x, minY: y, maxX: x, maxY: y))
                 }
             }
-            for level in 1..<rects.count {
-                let higher = rects[level - 1]
-                rects[level].minX = min(rects[level].minX, higher.minX)
-                rects[level].minY = min(rects[level].minY, higher.minY)
-                rects[level].maxX = max(rects[level].maxX, higher.maxX)
-                rects[level].maxY = max(rects[level].maxY, higher.maxY)
-            }
+            for level in 1..<rects.count { rects[level].include(rects[level - 1]) }
         }
         }
         }
