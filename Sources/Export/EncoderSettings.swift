@@ -42,6 +42,11 @@ public struct EncoderSettings: Equatable, Sendable {
     /// 0.5 per pixel (the tolerance is lowered for frames that would exceed it). 0 keeps every
     /// pixel at its mapped palette entry.
     public var lossy: Int
+    /// GIF: encode each frame as mapped, without searching for smaller codes: the pixels whose
+    /// mapped entry shows them better than what is shown are sent as it, the others as
+    /// transparency, in one LZW pass. Several times faster, with larger files; `lossy` then
+    /// only narrows the palette. Off by default.
+    public var fastGIF: Bool
     /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
     /// frames are composited over `matte`.
     public var keepsAlpha: Bool
@@ -58,7 +63,8 @@ public struct EncoderSettings: Equatable, Sendable {
     public init(
         width: Int, height: Int, fps: Int, firstFrame: Int = 0, crf: Int = 18, preset: String = "medium",
         tune: String? = "animation", fullChroma: Bool = false, bitExact: Bool = false, quality: Int? = nil,
-        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 16, keepsAlpha: Bool = false, matte: Color = .white
+        loop: Int = 0, colors: Int = 256, dither: Dither = .ordered, lossy: Int = 16, fastGIF: Bool = false, keepsAlpha: Bool = false,
+        matte: Color = .white
     ) {
         self.width = width
         self.height = height
@@ -74,6 +80,7 @@ public struct EncoderSettings: Equatable, Sendable {
         self.colors = colors
         self.dither = dither
         self.lossy = lossy
+        self.fastGIF = fastGIF
         self.keepsAlpha = keepsAlpha
         self.matte = matte
     }

@@ -41,6 +41,9 @@ import Raster
 ///    codes renumbered (`LZWEncoder.recode`), so its size is known without compressing
 ///    again. A frame identical to the previous one is a single transparent pixel, so the frame count
 ///    and timing stay those of the animation.
+///    With `EncoderSettings.fastGIF` there is no search: the pixels that must be sent (as
+///    for tolerance 0) are sent as their mapped entry, the others as transparency, and the
+///    frame is compressed once by classic LZW (`encodeFrameAsMapped`).
 /// 6. Disposal: a frame is left in place once shown, unless the next frame differs in fewer
 ///    pixels from the colours shown before it (`basis`) than from its own: then it restores
 ///    what it covered ("restore to previous"), the pixels shown stay as they were, and the
@@ -247,7 +250,7 @@ final class GIFEncoder: AnalyzingFrameSink {
             from: histogram!, maxColors: min(settings.colors, 255), minimumPSNR: settings.lossy > 0 ? Self.palettePSNR : .infinity,
             largestDifference: Self.paletteDifference)
         histogram = nil
-        mapper = PaletteMapper(palette: palette, tolerance: settings.lossy * settings.lossy)
+        mapper = PaletteMapper(palette: palette, tolerance: settings.fastGIF ? 0 : settings.lossy * settings.lossy)
         transparentIndex = palette.colors.count
         var tableBits = 1
         while 1 << tableBits < palette.colors.count + 1 { tableBits += 1 }
@@ -333,6 +336,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         self.mappedError = mappedError
         self.shownError = shownError
+        if settings.fastGIF {
+            encodeFrameAsMapped()
+            return
+        }
         let budget = Double(mappedError) * (1 + Self.errorGrowth) + Self.errorFloor * Double(width * height)
         // The tolerances, highest first, and the rectangle of pixels each must send.
         var tolerances = [mapper.tolerance]
@@ -396,6 +403,13 @@ final class GIFEncoder: AnalyzingFrameSink {
             }
         }
         lastLevel = level
+        emit(frame, reading: reading)
+    }
+
+    /// Ends the frame: it restores what it covered or is left shown (see `nextIsCloserToBasis`),
+    /// and its blocks are written to `block`.
+    private func emit(_ frame: CompressedFrame, reading: FrameReading) {
+        let first = frameCount == 0
         let restores = !first && !isLast && nextIsCloserToBasis()
         if !restores { leaveShown(frame, reading: reading) }
         block.removeAll(keepingCapacity: true)
@@ -406,6 +420,45 @@ final class GIFEncoder: AnalyzingFrameSink {
             x: frame.minX, y: frame.minY, width: frame.maxX - frame.minX + 1, height: frame.maxY - frame.minY + 1,
             localTable: frame.localTable, tableBits: max(frame.localBits, 1), minimumCodeSize: frame.codeSize, lzw: frame.data,
             into: &block)
+    }
+
+    /// Encodes the mapped frame (`target`) as it is (`EncoderSettings.fastGIF`): the rectangle
+    /// of the pixels whose mapped entry is closer to their colour than what they show, those
+    /// pixels sent as their mapped entry and the others as transparency, in one classic LZW pass.
+    @_optimize(speed)
+    private func encodeFrameAsMapped() {
+        let (width, height) = (settings.width, settings.height)
+        let first = frameCount == 0
+        let rect = first ? PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1) : changedRects(tolerances: [0])[0]
+        let reading = readings.0
+        let mapper = self.mapper!
+        let transparent = UInt8(transparentIndex)
+        current.withUnsafeBufferPointer { current in
+        shown.withUnsafeBufferPointer { shown in
+        target.withUnsafeBufferPointer { target in
+        reading.chosen.withUnsafeMutableBufferPointer { chosen in
+            var k = 0
+            for y in rect.minY...rect.maxY {
+                for x in rect.minX...rect.maxX {
+                    let i = y * width + x
+                    let wanted = target[i]
+                    if first || wanted != shown[i]
+                        && mapper.distanceSquared(current.baseAddress! + 4 * i, Int(shown[i]))
+                            > mapper.distanceSquared(current.baseAddress! + 4 * i, Int(wanted)) {
+                        chosen[k] = wanted
+                    } else {
+                        chosen[k] = transparent
+                    }
+                    k += 1
+                }
+            }
+        }
+        }
+        }
+        }
+        var data: [UInt8] = []
+        reading.encodeAsChosen(count: rect.pixelCount, minimumCodeSize: minimumCodeSize, into: &data)
+        emit(package(reading, data: data, rect: rect, first: first, tolerance: 0), reading: reading)
     }
 
     /// Whether the next frame differs from the colours shown before this one (`basis`) in
@@ -536,6 +589,16 @@ final class GIFEncoder: AnalyzingFrameSink {
         gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
         var data: [UInt8] = []
         reading.encode(count: count, minimumCodeSize: minimumCodeSize, into: &data)
+        return package(reading, data: data, rect: rect, first: first, tolerance: tolerance)
+    }
+
+    /// The frame of `reading`'s indices in `rect`, compressed to `data`, at `tolerance`: with a
+    /// local colour table where that is smaller, and its squared error where it may be checked.
+    @_optimize(speed)
+    private func package(_ reading: FrameReading, data: consuming [UInt8], rect: PixelRect, first: Bool, tolerance: Int) -> CompressedFrame {
+        let mapper = self.mapper!
+        let count = rect.pixelCount
+        var data = data
         // A frame that uses few of the palette's colours may be cheaper with a local colour
         // table of just those: LZW codes start one bit wider than the table's index size, so
         // a 16-colour table saves up to 4 bits per code while the dictionary is young.
@@ -899,6 +962,12 @@ private final class FrameReading {
                 }
             }
         }
+    }
+
+    /// LZW-compresses the first `count` indices of `chosen` into `data`.
+    @_optimize(speed)
+    func encodeAsChosen(count: Int, minimumCodeSize: Int, into data: inout [UInt8]) {
+        chosen.withUnsafeBufferPointer { lzw.encode(indices: $0.baseAddress!, count: count, minimumCodeSize: minimumCodeSize, into: &data) }
     }
 
     /// The size of the last `encode`'s codes for a colour table of `minimumCodeSize` bits.

@@ -119,6 +119,57 @@ final class LZWEncoder {
         codeCount = writer.count
     }
 
+    /// Compresses `count` pixels of one index each (`indices`) and appends the code stream to
+    /// `output`: classic LZW, each string the longest one in the dictionary, with no choice to
+    /// search. Every index must be below `1 << minimumCodeSize`.
+    @_optimize(speed)
+    func encode(indices: UnsafePointer<UInt8>, count: Int, minimumCodeSize: Int, into output: inout [UInt8]) {
+        precondition((2...8).contains(minimumCodeSize) && count > 0)
+        var s = state
+        defer { state.addedCount = s.addedCount }
+        s.clearCode = 1 << minimumCodeSize
+        let endCode = s.clearCode + 1
+        var codeSize = minimumCodeSize + 1
+        var maxCode = endCode
+        let codesNeeded = count + count / 64 + 4
+        if codeCapacity < codesNeeded {
+            codes.deallocate()
+            codes = .allocate(capacity: codesNeeded)
+            codeCapacity = codesNeeded
+        }
+        encodedCodeSize = minimumCodeSize
+        var writer = BitWriter(codes: codes)
+        s.reset()
+        writer.emit(s.clearCode, codeSize, &output)
+        let children = s.children
+        var code = Int(indices[0])
+        for k in 1..<count {
+            let symbol = Int(indices[k])
+            let child = Int(children[code << 8 | symbol])
+            if child != 0 {
+                code = child
+                continue
+            }
+            writer.emit(code, codeSize, &output)
+            maxCode += 1
+            children[code << 8 | symbol] = Int16(maxCode)
+            s.added[s.addedCount] = Int32(code << 8 | symbol)
+            s.addedCount += 1
+            if maxCode >= 1 << codeSize { codeSize += 1 }
+            if maxCode == 4095 {
+                writer.emit(s.clearCode, codeSize, &output)
+                s.reset()
+                codeSize = minimumCodeSize + 1
+                maxCode = endCode
+            }
+            code = symbol
+        }
+        writer.emit(code, codeSize, &output)
+        writer.emit(endCode, codeSize, &output)
+        writer.flush(&output)
+        codeCount = writer.count
+    }
+
     /// The size in bytes of the last encoding's code stream written again with
     /// `minimumCodeSize` bits (see `recode`).
     @_optimize(speed)

@@ -73,6 +73,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget; pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
     var lossy: Int = 16
 
+    @Flag(help: "GIF: encode several times faster, each frame as mapped without searching for smaller codes; files are larger.")
+    var fast = false
+
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; colours, dithering, frame rate and scale are reduced until it fits.")
     var maxSize: String?
 
@@ -185,7 +188,7 @@ struct RenderCommand: ParsableCommand {
         return EncoderSettings(
             width: document.scene.pixelWidth, height: document.scene.pixelHeight, fps: document.fps, firstFrame: firstFrame,
             crf: crf, preset: preset, tune: tune == "none" ? nil : tune, fullChroma: fullChroma, bitExact: bitExact,
-            quality: quality, loop: loop, colors: colors ?? self.colors, dither: dither ?? Dither(rawValue: self.dither)!, lossy: lossy ?? self.lossy,
+            quality: quality, loop: loop, colors: colors ?? self.colors, dither: dither ?? Dither(rawValue: self.dither)!, lossy: lossy ?? self.lossy, fastGIF: fast,
             keepsAlpha: background.alpha < 1, matte: background.alpha > 0 ? background.opaque : .white)
     }
 

@@ -64,6 +64,22 @@ final class LZWEncoderTests: XCTestCase {
         }
     }
 
+    func testIndicesWithoutChoicesEncodeAsTheSearchWould() {
+        // Classic LZW over fixed indices is the search with one option per pixel, code for
+        // code (the same dictionary, clears and code sizes), and recodes the same way.
+        var generator = SplitMix(seed: 9)
+        for (count, bits) in [(1, 2), (2, 2), (100, 2), (5000, 4), (40000, 8)] {
+            let pixels = (0..<count).map { k in generator.next() % 3 == 0 ? UInt8(generator.next() % UInt64(1 << bits)) : UInt8(k / 40 % (1 << bits)) }
+            let searched = encode(pixels.map { [$0] }, minimumCodeSize: bits).data
+            let encoder = LZWEncoder()
+            var data: [UInt8] = []
+            pixels.withUnsafeBufferPointer { encoder.encode(indices: $0.baseAddress!, count: count, minimumCodeSize: bits, into: &data) }
+            XCTAssertEqual(data, searched, "\(count) pixels of \(bits) bits")
+            XCTAssertEqual(decode(data, minimumCodeSize: bits), pixels)
+            XCTAssertEqual(encoder.recodedSize(minimumCodeSize: bits), data.count)
+        }
+    }
+
     func testLongRunsCompressToFewCodes() {
         let (data, _) = encode(Array(repeating: [5], count: 20000), minimumCodeSize: 8)
         // A run of n needs about √(2n) = 200 codes of 9-10 bits.
