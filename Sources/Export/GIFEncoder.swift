@@ -81,8 +81,14 @@ final class GIFEncoder: AnalyzingFrameSink {
     private var shown: [UInt8]
     private var target: [UInt8]
     private var errors: [Float]
-    /// Two readings' buffers, compressed at once.
+    /// Two readings' buffers, compressed at once (with `fastGIF`, by consecutive frames).
     private let readings: (FrameReading, FrameReading)
+    /// With `fastGIF`: each pixel's index as mapped (`chooseAsMapped`), the queue that
+    /// compresses a frame while the next is mapped, and the frame it is compressing (with
+    /// whether it restores what it covers, and its number).
+    private var marked: [UInt8]
+    private let compressor = DispatchQueue(label: "GIFEncoder.compressor")
+    private var compressing: (DispatchGroup, CompressedResult, Bool, Int)?
     /// Each pixel's squared error at its nearest palette entry, and their sum (when lossy).
     private var nearestErrors: [Int32]
     /// Where the colour changed (when lossy): each pixel's nearest entry and, where its mapped
@@ -144,6 +150,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         shown = Array(repeating: 0, count: pixels)
         target = Array(repeating: 0, count: pixels)
         readings = (FrameReading(pixels: pixels), FrameReading(pixels: pixels))
+        marked = settings.fastGIF ? Array(repeating: 0, count: pixels) : []
         nearestErrors = Array(repeating: 0, count: pixels)
         nearestIndices = Array(repeating: 0, count: pixels)
         nearEntries = Array(repeating: 0, count: pixels)
@@ -406,15 +413,26 @@ final class GIFEncoder: AnalyzingFrameSink {
         emit(frame, reading: reading)
     }
 
-    /// Ends the frame: it restores what it covered or is left shown (see `nextIsCloserToBasis`),
-    /// and its blocks are written to `block`.
+    /// Ends the frame: it restores what it covered or is left shown, and its blocks are
+    /// written to `block`.
     private func emit(_ frame: CompressedFrame, reading: FrameReading) {
-        let first = frameCount == 0
-        let restores = !first && !isLast && nextIsCloserToBasis()
-        if !restores { leaveShown(frame, reading: reading) }
+        let restores = settle(frame.rect, reading: reading)
         block.removeAll(keepingCapacity: true)
+        appendBlocks(of: frame, restores: restores, number: frameCount)
+    }
+
+    /// Whether the frame sent in `rect` (its indices in `reading`) restores what it covered
+    /// (see `nextIsCloserToBasis`); if not, it becomes what the pixels show.
+    private func settle(_ rect: PixelRect, reading: FrameReading) -> Bool {
+        let restores = frameCount > 0 && !isLast && nextIsCloserToBasis()
+        if !restores { leaveShown(rect, reading: reading) }
+        return restores
+    }
+
+    /// Appends the blocks of `frame`, frame `number` of this output, to `block`.
+    private func appendBlocks(of frame: CompressedFrame, restores: Bool, number: Int) {
         GIFWriter.graphicControl(
-            delay: Self.delay(ofFrame: settings.firstFrame + frameCount, fps: settings.fps),
+            delay: Self.delay(ofFrame: settings.firstFrame + number, fps: settings.fps),
             transparentIndex: frame.transparent, restores: restores, into: &block)
         GIFWriter.image(
             x: frame.minX, y: frame.minY, width: frame.maxX - frame.minX + 1, height: frame.maxY - frame.minY + 1,
@@ -424,41 +442,101 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     /// Encodes the mapped frame (`target`) as it is (`EncoderSettings.fastGIF`): the rectangle
     /// of the pixels whose mapped entry is closer to their colour than what they show, those
-    /// pixels sent as their mapped entry and the others as transparency, in one classic LZW pass.
+    /// pixels sent as their mapped entry and the others as transparency. Frames take the two
+    /// readings in turn: while one frame's indices are compressed (classic LZW) on
+    /// `compressor`, the next is mapped; `block` then holds the blocks of the frame before
+    /// (and, after the last frame, of it too).
     @_optimize(speed)
     private func encodeFrameAsMapped() {
-        let (width, height) = (settings.width, settings.height)
         let first = frameCount == 0
-        let rect = first ? PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1) : changedRects(tolerances: [0])[0]
-        let reading = readings.0
+        let reading = frameCount % 2 == 0 ? readings.0 : readings.1
+        let rect = chooseAsMapped(into: reading, first: first)
+        let restores = settle(rect, reading: reading)
+        block.removeAll(keepingCapacity: true)
+        collectCompressed()
+        let group = DispatchGroup()
+        let result = CompressedResult()
+        let work = UncheckedSendable((self, reading, result))
+        let codeSize = minimumCodeSize
+        compressor.async(group: group) {
+            let (encoder, reading, result) = work.value
+            var data: [UInt8] = []
+            reading.encodeAsChosen(count: rect.pixelCount, minimumCodeSize: codeSize, into: &data)
+            result.frame = encoder.package(reading, data: data, rect: rect, first: first, tolerance: 0)
+        }
+        compressing = (group, result, restores, frameCount)
+        if isLast { collectCompressed() }
+    }
+
+    /// Waits for the frame being compressed on `compressor`, if any, and appends its blocks to `block`.
+    private func collectCompressed() {
+        guard let (group, result, restores, number) = compressing else { return }
+        group.wait()
+        appendBlocks(of: result.frame!, restores: restores, number: number)
+        compressing = nil
+    }
+
+    /// Writes to `reading.chosen` the indices sent as mapped (see `encodeFrameAsMapped`) and
+    /// returns their rectangle: one pass over the frame marks each pixel's index (the mapped
+    /// one or transparency, eight unchanged pixels at a time) in `marked`, and the rows of the
+    /// rectangle are copied from it.
+    @_optimize(speed)
+    private func chooseAsMapped(into reading: FrameReading, first: Bool) -> PixelRect {
+        let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
-        let transparent = UInt8(transparentIndex)
+        let transparentEight = UInt64(transparentIndex) &* 0x0101_0101_0101_0101
+        var rect = PixelRect(minX: width, minY: height, maxX: -1, maxY: -1)
+        if first {
+            rect = PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1)
+            target.withUnsafeBufferPointer { target in
+                reading.chosen.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: target.baseAddress!, count: width * height) }
+            }
+            return rect
+        }
         current.withUnsafeBufferPointer { current in
         shown.withUnsafeBufferPointer { shown in
         target.withUnsafeBufferPointer { target in
-        reading.chosen.withUnsafeMutableBufferPointer { chosen in
-            var k = 0
-            for y in rect.minY...rect.maxY {
-                for x in rect.minX...rect.maxX {
+        marked.withUnsafeMutableBufferPointer { marked in
+            let shownBytes = UnsafeRawPointer(shown.baseAddress!)
+            let targetBytes = UnsafeRawPointer(target.baseAddress!)
+            let markedBytes = UnsafeMutableRawPointer(marked.baseAddress!)
+            for y in 0..<height {
+                var x = 0
+                while x < width {
                     let i = y * width + x
-                    let wanted = target[i]
-                    if first || wanted != shown[i]
-                        && mapper.distanceSquared(current.baseAddress! + 4 * i, Int(shown[i]))
-                            > mapper.distanceSquared(current.baseAddress! + 4 * i, Int(wanted)) {
-                        chosen[k] = wanted
-                    } else {
-                        chosen[k] = transparent
+                    if x + 8 <= width
+                        && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                        markedBytes.storeBytes(of: transparentEight, toByteOffset: i, as: UInt64.self)
+                        x += 8
+                        continue
                     }
-                    k += 1
+                    x += 1
+                    let wanted = target[i]
+                    let p = current.baseAddress! + 4 * i
+                    if wanted != shown[i] && mapper.distanceSquared(p, Int(shown[i])) > mapper.distanceSquared(p, Int(wanted)) {
+                        marked[i] = wanted
+                        rect.include(PixelRect(minX: x - 1, minY: y, maxX: x - 1, maxY: y))
+                    } else {
+                        marked[i] = UInt8(truncatingIfNeeded: transparentEight)
+                    }
+                }
+            }
+            if rect.maxX < 0 {
+                rect = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+                marked[0] = UInt8(truncatingIfNeeded: transparentEight)
+            }
+            let rowLength = rect.maxX - rect.minX + 1
+            reading.chosen.withUnsafeMutableBufferPointer { chosen in
+                for y in rect.minY...rect.maxY {
+                    (chosen.baseAddress! + (y - rect.minY) * rowLength).update(from: marked.baseAddress! + y * width + rect.minX, count: rowLength)
                 }
             }
         }
         }
         }
         }
-        var data: [UInt8] = []
-        reading.encodeAsChosen(count: rect.pixelCount, minimumCodeSize: minimumCodeSize, into: &data)
-        emit(package(reading, data: data, rect: rect, first: first, tolerance: 0), reading: reading)
+        return rect
     }
 
     /// Whether the next frame differs from the colours shown before this one (`basis`) in
@@ -484,10 +562,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         return fromBasis < fromCurrent
     }
 
-    /// Makes `frame`, compressed in `reading`, what the pixels show from now on (disposal
+    /// Makes the frame sent in `frame`, its indices in `reading`, what the pixels show from now on (disposal
     /// "leave in place"); its colours become the `basis`.
     @_optimize(speed)
-    private func leaveShown(_ frame: CompressedFrame, reading: FrameReading) {
+    private func leaveShown(_ frame: PixelRect, reading: FrameReading) {
         let width = settings.width
         let mapper = self.mapper!
         var shownError = self.shownError
@@ -539,7 +617,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// A rectangle of pixels, inclusive.
-    private struct PixelRect {
+    fileprivate struct PixelRect {
         var minX: Int
         var minY: Int
         var maxX: Int
@@ -561,7 +639,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// it was compressed at, and the squared error of the whole frame as it would be shown
     /// (0 at tolerance 0, where no budget is checked). The indices sent are in its reading's
     /// `chosen`.
-    private struct CompressedFrame {
+    fileprivate struct CompressedFrame {
         var minX: Int
         var minY: Int
         var maxX: Int
@@ -573,6 +651,8 @@ final class GIFEncoder: AnalyzingFrameSink {
         var transparent: Int?
         var tolerance: Int
         var error: Int
+
+        var rect: PixelRect { PixelRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
     }
 
     /// Compresses the mapped frame (`target`) at squared tolerance `tolerance`, sending `rect`,
@@ -979,6 +1059,11 @@ private final class FrameReading {
     func recode(roots: [UInt8], minimumCodeSize: Int, into data: inout [UInt8]) {
         roots.withUnsafeBufferPointer { lzw.recode(roots: $0.baseAddress!, minimumCodeSize: minimumCodeSize, into: &data) }
     }
+}
+
+/// A frame compressed on another thread, read once that thread is done.
+private final class CompressedResult: @unchecked Sendable {
+    var frame: GIFEncoder.CompressedFrame?
 }
 
 /// A value handed to another thread by code that keeps the threads' work apart.

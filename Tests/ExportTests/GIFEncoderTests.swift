@@ -122,6 +122,11 @@ final class GIFEncoderTests: XCTestCase {
             })
             XCTAssertEqual(decoded, frames, "\(dither)")
         }
+        // A frame is written once the next is mapped: one frame, and two, are written whole.
+        for count in 1...2 {
+            let path = try encode(Array(frames.prefix(count)), name: "fast-\(count).gif") { $0.fastGIF = true }
+            XCTAssertEqual(try MediaProbe.decodeFrames(path: path), Array(frames.prefix(count)))
+        }
         let squares = [0, 1, 1, 2].map { SyntheticFrames.movingSquare(width: 64, height: 32, index: $0, count: 8) }
         let path = try encode(squares, name: "fast-squares.gif") { $0.fastGIF = true }
         let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
