@@ -5,9 +5,11 @@ import Timeline
 // animate-bench: our renderer against Blend2D and cairo on the same scenes, in one
 // run, alternating, one thread each; then the demos at 1080p and end-to-end export.
 // Figures are medians of milliseconds per frame; ratios are ours ÷ theirs (below 1
-// means faster). Run from the repository root:
+// means faster), the median of each round's ratio of medians: the engines take turns
+// within a round, so a ratio compares times taken moments apart, whatever the machine's
+// load does over the run. Run from the repository root:
 //   swift run -c release --package-path Benchmarks animate-bench
-// Environment: BENCH_ROUNDS (default 5); BENCH_ONLY=ours and BENCH_SCENE (below) for
+// Environment: BENCH_ROUNDS (default 9); BENCH_ONLY=ours and BENCH_SCENE (below) for
 // profiling, e.g. under `valgrind --tool=callgrind` or `perf record`; BENCH_DEMO=<part
 // of a file name> keeps the matching demos; BENCH_PIPELINE=0 skips the command-line
 // measurements (whole pipeline against Blend2D and ffmpeg, GIF against FFmpeg's
@@ -18,7 +20,7 @@ import Timeline
 
 // The allocator policy the command line runs with (frame buffers reused, not refaulted).
 FrameMemory.reuseFreedBuffers()
-let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 5
+let rounds = Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 9
 let perRound = 3
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 // BENCH_WORK=DIR keeps the generated scenes, timelines and outputs there.
@@ -102,12 +104,15 @@ if environment["BENCH_ONLY"] == "ours" {
 print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread\n")
 let reference = try Reference(script: root.appendingPathComponent("Benchmarks/reference.py"))
 var samples: [String: (ours: [Double], blend2d: [Double], cairo: [Double])] = [:]
+// Each round's ratios: ours ÷ Blend2D's and ours ÷ cairo's medians.
+var roundRatios: [String: (blend2d: [Double], cairo: [Double])] = [:]
 var files: [String: URL] = [:]
 for scene in scenes {
     let url = work.appendingPathComponent("\(files.count).json")
     try scene.json().write(to: url, atomically: true, encoding: .utf8)
     files[scene.name] = url
     samples[scene.name] = ([], [], [])
+    roundRatios[scene.name] = ([], [])
     _ = scene.render()  // warm up
 }
 for _ in 0..<rounds {
@@ -119,9 +124,13 @@ for _ in 0..<rounds {
             let d = ContinuousClock.now - start
             ours.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
         }
+        let blend2d = try reference.time("blend2d", scene: files[scene.name]!, iterations: perRound)
+        let cairo = try reference.time("cairo", scene: files[scene.name]!, iterations: perRound)
         samples[scene.name]!.ours += ours
-        samples[scene.name]!.blend2d += try reference.time("blend2d", scene: files[scene.name]!, iterations: perRound)
-        samples[scene.name]!.cairo += try reference.time("cairo", scene: files[scene.name]!, iterations: perRound)
+        samples[scene.name]!.blend2d += blend2d
+        samples[scene.name]!.cairo += cairo
+        roundRatios[scene.name]!.blend2d.append(median(ours) / median(blend2d))
+        roundRatios[scene.name]!.cairo.append(median(ours) / median(cairo))
     }
 }
 reference.close()
@@ -130,8 +139,8 @@ print("| scene | animate ms | Blend2D ms | cairo ms | ÷ Blend2D | ÷ cairo |")
 print("| --- | ---: | ---: | ---: | ---: | ---: |")
 for scene in scenes {
     let s = samples[scene.name]!
-    let o = median(s.ours), b = median(s.blend2d), c = median(s.cairo)
-    print("| \(scene.name) | \(f(o)) | \(f(b)) | \(f(c)) | \(f(o / b)) | \(f(o / c)) |")
+    let r = roundRatios[scene.name]!
+    print("| \(scene.name) | \(f(median(s.ours))) | \(f(median(s.blend2d))) | \(f(median(s.cairo))) | \(f(median(r.blend2d))) | \(f(median(r.cairo))) |")
 }
 
 // The demos at 1080p (the canvas scaled to 1,080 pixels tall): our render time per frame.
