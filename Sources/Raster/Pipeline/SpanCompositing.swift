@@ -71,10 +71,10 @@ struct SweepCompositing: BlendModeVisitor {
                 accumulator.sweep(rule: rule, into: &sink)
             case .solid(let color): run(SolidPainter(solid: SourceOver.Solid(color), width: scratch.width))
             case .pixels(let pixels): run(PixelsPainter(shader: pixels, scratch: scratch))
-            case _ where mask == nil:
-                var sink = ShadedSink(
-                    shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch, unfilled: unfilled)
-                accumulator.sweep(rule: rule, into: &sink)
+            case .linear(let s) where mask == nil: sweep(s)
+            case .radial(let s) where mask == nil: sweep(s)
+            case .angular(let s) where mask == nil: sweep(s)
+            case .image(let s) where mask == nil: sweep(s)
             default: run(ShadedPainter(shader: shader, scratch: scratch))
             }
         } else {
@@ -359,21 +359,30 @@ struct SolidSink: RowSink {
     }
 }
 
+extension SweepCompositing {
+    /// Source-over of `shader`'s colours straight from the sweep (no clip mask).
+    private func sweep<S: SpanShader>(_ shader: S) {
+        var sink = ShadedSink(
+            shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch, unfilled: unfilled)
+        accumulator.sweep(rule: rule, into: &sink)
+    }
+}
+
 /// Source-over of shaded colours (gradients, images), without a clip mask, straight
 /// from the sweep: a run's colours are shaded once, at its start, for the groups of four
 /// that follow; a gap of one value is shaded and blended at once (written as it is when
 /// opaque at full coverage). Pixels come out as `ShadedPainter` draws them from spans,
 /// but for the rare pixel where a gradient's position, stepped from another start, lands
-/// on the next entry of its table.
-struct ShadedSink: RowSink {
-    let shader: PreparedShader
+/// on the next entry of its table. Compiled for each kind of shader.
+struct ShadedSink<Shader: SpanShader>: RowSink {
+    let shader: Shader
     let opaque: Bool
     let kernel = SourceOver.MaskedRowKernel()
     var rows: SinkRows
     /// The window column of the current run's first shaded colour.
     var shadedFrom = 0
 
-    init(shader: PreparedShader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
+    init(shader: Shader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.shader = shader
         opaque = shader.isOpaque
         rows = SinkRows(destination: destination, rowBytes: rowBytes, left: left, scratch: scratch, unfilled: unfilled)

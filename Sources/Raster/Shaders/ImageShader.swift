@@ -7,12 +7,24 @@ import Geometry
 /// centres surround the sample point, on premultiplied values (no colour fringes at
 /// transparent edges); nearest takes the pixel containing it. Coordinates beyond the
 /// image clamp to its edge pixels (pad), matching Blend2D's pad extend mode.
-struct ImageShader {
+struct ImageShader: SpanShader {
     let pixmap: Pixmap
     /// Device to image space.
     let inverse: AffineTransform
     let quality: FilterQuality
     let opacity: Float
+
+    var isOpaque: Bool { false }
+
+    @inline(__always)
+    func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>) {
+        shade(x: x, y: y, count: count, into: floats)
+        for i in 0..<count { out.store(i, floats[i]) }
+    }
+
+    func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        preconditionFailure("images are not shaded packed")
+    }
 
     @inline(__always)
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {

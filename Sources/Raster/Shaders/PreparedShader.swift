@@ -40,9 +40,9 @@ enum PreparedShader {
     @inline(__always)
     func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>) {
         switch self {
-        case .linear(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
-        case .radial(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
-        case .angular(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: s.table.even[k], odd: s.table.odd[k]) }
+        case .linear(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
+        case .radial(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
+        case .angular(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
         case .solid, .image, .pixels:
             shade(x: x, y: y, count: count, into: floats)
             for i in 0..<count { out.store(i, floats[i]) }
@@ -57,13 +57,9 @@ enum PreparedShader {
     func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer) {
         @inline(__always) func put(_ i: Int, _ p: UInt32) { out.storeBytes(of: p, toByteOffset: i &* 4, as: UInt32.self) }
         switch self {
-        case .linear(let s):
-            let packed = s.table.packed
-            s.forEachEntry(x: x, y: y, count: count, { i, k in put(i, packed[k]) }) { i, k in
-                out.storeBytes(of: SIMD4(packed[k[0]], packed[k[1]], packed[k[2]], packed[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-            }
-        case .radial(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in put(i, s.table.packed[k]) }
-        case .angular(let s): s.forEachEntry(x: x, y: y, count: count) { i, k in put(i, s.table.packed[k]) }
+        case .linear(let s): s.shadePacked(x: x, y: y, count: count, into: out)
+        case .radial(let s): s.shadePacked(x: x, y: y, count: count, into: out)
+        case .angular(let s): s.shadePacked(x: x, y: y, count: count, into: out)
         case .solid(let c):
             let p = packedPixel(c)
             for i in 0..<count { put(i, p) }
@@ -130,8 +126,41 @@ enum PreparedShader {
     }
 }
 
+/// A shader of one kind, shading spans for a sink that is compiled for that kind
+/// (`ShadedSink`): no switch over the kinds per span.
+protocol SpanShader {
+    /// Whether every colour the shader gives is opaque.
+    var isOpaque: Bool { get }
+    /// `PreparedShader.shadeSplit`.
+    func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>)
+    /// `PreparedShader.shadePacked`; only for opaque shaders.
+    func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer)
+}
+
+/// A gradient: an entry of its table for each pixel.
+protocol GradientSpanShader: SpanShader {
+    var table: GradientTable { get }
+    func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void)
+}
+
+extension GradientSpanShader {
+    var isOpaque: Bool { table.isOpaque }
+
+    @inline(__always)
+    func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>) {
+        let table = self.table
+        forEachEntry(x: x, y: y, count: count) { i, k in out.store(i, even: table.even[k], odd: table.odd[k]) }
+    }
+
+    @inline(__always)
+    func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        let packed = table.packed
+        forEachEntry(x: x, y: y, count: count) { i, k in out.storeBytes(of: packed[k], toByteOffset: i &* 4, as: UInt32.self) }
+    }
+}
+
 /// `t` is affine in device coordinates: `t = t0 + dtdx·x + dtdy·y` at pixel centres.
-struct LinearGradientShader {
+struct LinearGradientShader: GradientSpanShader {
     let table: GradientTable
     let dtdx: Double, dtdy: Double, t0: Double
 
@@ -145,6 +174,27 @@ struct LinearGradientShader {
     func forEachEntry(x: Int, y: Int, count: Int, _ body: (Int, Int) -> Void) {
         forEachEntry(x: x, y: y, count: count, body) { i, k in
             for j in 0..<4 { body(i &+ j, k[j]) }
+        }
+    }
+
+    /// Four pixels at a time where there are four: whole groups, as source-over reads them
+    /// back (a read of four pixels written one by one would wait for the four stores).
+    @inline(__always)
+    func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>) {
+        let even = table.even, odd = table.odd
+        forEachEntry(x: x, y: y, count: count, { i, k in out.store(i, even: even[k], odd: odd[k]) }) { i, k in
+            out.even.storeBytes(of: SIMD4(even[k[0]], even[k[1]], even[k[2]], even[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            out.odd.storeBytes(of: SIMD4(odd[k[0]], odd[k[1]], odd[k[2]], odd[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+        }
+    }
+
+    /// Four pixels at a time where there are four: a destination the frame has not touched
+    /// lately then takes a quarter of the stores in flight.
+    @inline(__always)
+    func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer) {
+        let packed = table.packed
+        forEachEntry(x: x, y: y, count: count, { i, k in out.storeBytes(of: packed[k], toByteOffset: i &* 4, as: UInt32.self) }) { i, k in
+            out.storeBytes(of: SIMD4(packed[k[0]], packed[k[1]], packed[k[2]], packed[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
         }
     }
 
@@ -204,7 +254,7 @@ struct LinearGradientShader {
 }
 
 /// `t = (|p − c| − r0) / (r1 − r0)` with p the pixel centre in paint space.
-struct RadialGradientShader {
+struct RadialGradientShader: GradientSpanShader {
     let table: GradientTable
     /// Device to paint space, with the centre at the origin.
     let inverse: AffineTransform
@@ -227,7 +277,7 @@ struct RadialGradientShader {
 }
 
 /// `t` from the angle of the pixel centre around the centre (see `Shader.angularGradient`).
-struct AngularGradientShader {
+struct AngularGradientShader: GradientSpanShader {
     let table: GradientTable
     let inverse: AffineTransform
     let start: Double, end: Double
