@@ -221,6 +221,9 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     @_optimize(speed)
     private func close() {
+        // A frame being compressed reads the mapper until it is done.
+        compressing?.0.wait()
+        compressing = nil
         isOpen = false
         output = nil
         mapper = nil

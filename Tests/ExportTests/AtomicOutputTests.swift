@@ -38,6 +38,16 @@ final class AtomicOutputTests: XCTestCase {
             sink.cancel()
             XCTAssertEqual(try scratch.contents(), [], name)
         }
+        // A fast GIF compresses a frame on another thread while the next is mapped: cancelled
+        // then, it waits for that frame and leaves no file.
+        var fast = settings
+        fast.fastGIF = true
+        for count in 1...4 {
+            let sink = try makeFrameSink(path: scratch.file("fast.gif"), format: .gif, settings: fast)
+            for n in 0..<count { try sink.append(frame(n)) }
+            sink.cancel()
+            XCTAssertEqual(try scratch.contents(), [], "\(count) frames")
+        }
     }
 
     func testReleasingAnUnfinishedSinkLeavesNoFile() throws {
