@@ -480,64 +480,20 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Writes to `reading.chosen` the indices sent as mapped (see `encodeFrameAsMapped`) and
-    /// returns their rectangle: one pass over the frame marks each pixel's index (the mapped
-    /// one or transparency, eight unchanged pixels at a time) in `marked`, and the rows of the
-    /// rectangle are copied from it.
+    /// returns their rectangle: `changedRects` marks each pixel's index (the mapped one or
+    /// transparency) in `marked` as it finds the rectangle, whose rows are copied from it.
     @_optimize(speed)
     private func chooseAsMapped(into reading: FrameReading, first: Bool) -> PixelRect {
-        let (width, height) = (settings.width, settings.height)
-        let mapper = self.mapper!
-        let transparentEight = UInt64(transparentIndex) &* 0x0101_0101_0101_0101
-        var rect = PixelRect(minX: width, minY: height, maxX: -1, maxY: -1)
-        if first {
-            rect = PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1)
-            target.withUnsafeBufferPointer { target in
-                reading.chosen.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: target.baseAddress!, count: width * height) }
-            }
-            return rect
-        }
-        current.withUnsafeBufferPointer { current in
-        shown.withUnsafeBufferPointer { shown in
-        target.withUnsafeBufferPointer { target in
-        marked.withUnsafeMutableBufferPointer { marked in
-            let shownBytes = UnsafeRawPointer(shown.baseAddress!)
-            let targetBytes = UnsafeRawPointer(target.baseAddress!)
-            let markedBytes = UnsafeMutableRawPointer(marked.baseAddress!)
-            for y in 0..<height {
-                var x = 0
-                while x < width {
-                    let i = y * width + x
-                    if x + 8 <= width
-                        && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                        markedBytes.storeBytes(of: transparentEight, toByteOffset: i, as: UInt64.self)
-                        x += 8
-                        continue
-                    }
-                    x += 1
-                    let wanted = target[i]
-                    let p = current.baseAddress! + 4 * i
-                    if wanted != shown[i] && mapper.distanceSquared(p, Int(shown[i])) > mapper.distanceSquared(p, Int(wanted)) {
-                        marked[i] = wanted
-                        rect.include(PixelRect(minX: x - 1, minY: y, maxX: x - 1, maxY: y))
-                    } else {
-                        marked[i] = UInt8(truncatingIfNeeded: transparentEight)
-                    }
-                }
-            }
-            if rect.maxX < 0 {
-                rect = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-                marked[0] = UInt8(truncatingIfNeeded: transparentEight)
-            }
-            let rowLength = rect.maxX - rect.minX + 1
+        let width = settings.width
+        let rect = first ? PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: settings.height - 1) : changedRects(tolerances: [0], marking: true)[0]
+        let source = first ? target : marked
+        let rowLength = rect.maxX - rect.minX + 1
+        source.withUnsafeBufferPointer { source in
             reading.chosen.withUnsafeMutableBufferPointer { chosen in
                 for y in rect.minY...rect.maxY {
-                    (chosen.baseAddress! + (y - rect.minY) * rowLength).update(from: marked.baseAddress! + y * width + rect.minX, count: rowLength)
+                    (chosen.baseAddress! + (y - rect.minY) * rowLength).update(from: source.baseAddress! + y * width + rect.minX, count: rowLength)
                 }
             }
-        }
-        }
-        }
         }
         return rect
     }
@@ -764,8 +720,10 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// that must be sent: those whose new index is closer to their colour than what they show,
     /// unless what they show is within the tolerance where the palette cannot show their colour
     /// exactly anyway. One pass over the frame; where no pixel must be sent, a single pixel.
+    /// With `marking`, each pixel's index as sent at the lowest tolerance (its mapped index
+    /// where it must be sent, else transparency) is written to `marked`.
     @_optimize(speed)
-    private func changedRects(tolerances: [Int]) -> [PixelRect] {
+    private func changedRects(tolerances: [Int], marking: Bool = false) -> [PixelRect] {
         let (width, height) = (settings.width, settings.height)
         let mapper = self.mapper!
         var rects = [PixelRect](repeating: PixelRect(minX: width, minY: height, maxX: -1, maxY: -1), count: tolerances.count)
@@ -776,8 +734,11 @@ final class GIFEncoder: AnalyzingFrameSink {
         target.withUnsafeBufferPointer { target in
         tolerances.withUnsafeBufferPointer { tolerances in
         rects.withUnsafeMutableBufferPointer { rects in
+        marked.withUnsafeMutableBufferPointer { marked in
             let pixels = current.baseAddress!
             let next = upcoming.baseAddress!
+            let marks = marking ? UnsafeMutableRawPointer(marked.baseAddress!) : nil
+            let transparentEight = UInt64(transparentIndex) &* 0x0101_0101_0101_0101
             // Eight indices at a time: most of a frame usually shows what it should already.
             let shownBytes = UnsafeRawPointer(shown.baseAddress!)
             let targetBytes = UnsafeRawPointer(target.baseAddress!)
@@ -788,15 +749,19 @@ final class GIFEncoder: AnalyzingFrameSink {
                     if x + 8 <= width
                         && shownBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                             == targetBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                        marks?.storeBytes(of: transparentEight, toByteOffset: i, as: UInt64.self)
                         x += 8
                         continue
                     }
                     defer { x += 1 }
+                    marks?.storeBytes(of: UInt8(truncatingIfNeeded: transparentEight), toByteOffset: i, as: UInt8.self)
                     guard target[i] != shown[i] else { continue }
                     let p = pixels + 4 * i
                     let kept = mapper.distanceSquared(p, Int(shown[i]))
                     let error = mapper.distanceSquared(p, Int(target[i]))
                     guard kept > error else { continue }
+                    // Sent at the lowest tolerance, whatever the tolerance it first must be sent at.
+                    marks?.storeBytes(of: target[i], toByteOffset: i, as: UInt8.self)
                     // The pixel must be sent at the tolerances below `kept` (the last is 0), at all
                     // of them where it is exact or comes to rest: its rectangle is that of the
                     // first such tolerance, whose pixels the lower ones take in (below).
@@ -808,6 +773,7 @@ final class GIFEncoder: AnalyzingFrameSink {
                 }
             }
             for level in 1..<rects.count { rects[level].include(rects[level - 1]) }
+        }
         }
         }
         }

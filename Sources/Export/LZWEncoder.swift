@@ -63,43 +63,21 @@ final class LZWEncoder {
         s.optionCounts = optionCounts
         s.chosen = chosen
         s.count = count
-        s.clearCode = 1 << minimumCodeSize
-        let endCode = s.clearCode + 1
-        var codeSize = minimumCodeSize + 1
-        var maxCode = endCode
-        // Every code covers a pixel at least, and a clear follows every 4,096 − 2^m − 2 strings.
-        let codesNeeded = count + count / 64 + 4
-        if codeCapacity < codesNeeded {
-            codes.deallocate()
-            codes = .allocate(capacity: codesNeeded)
-            codeCapacity = codesNeeded
-        }
-        encodedCodeSize = minimumCodeSize
-        var writer = BitWriter(codes: codes)
-        s.reset()
-        writer.emit(s.clearCode, codeSize, &output)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s, into: &output)
         var current = s.longest(from: 0, first: -1)
         var position = 0
         while true {
             s.record(current, at: position)
             position += current.length
             if position >= count { break }
-            writer.emit(current.code, codeSize, &output)
+            writer.emit(current.code, space.codeSize, &output)
             let next: Match? = optionCounts[position] == 1 ? nil : s.longest(from: position, first: -1)
             let first = next?.first ?? Int(options[Self.maximumOptions * position])
-            maxCode += 1
-            s.add(current.code, first, maxCode)
-            s.prefixOf[maxCode] = Int16(current.code)
-            s.symbolOf[maxCode] = UInt8(first)
-            if maxCode >= 1 << codeSize { codeSize += 1 }
-            var cleared = false
-            if maxCode == 4095 {
-                writer.emit(s.clearCode, codeSize, &output)
-                s.reset()
-                codeSize = minimumCodeSize + 1
-                maxCode = endCode
-                cleared = true
-            }
+            let added = space.take()
+            s.add(current.code, first, added)
+            s.prefixOf[added] = Int16(current.code)
+            s.symbolOf[added] = UInt8(first)
+            let cleared = clearIfFull(&space, &s, &writer, into: &output)
             // The string just added starts with the current one's first index, so it can only
             // lengthen the next match when that starts with the same index (a run); otherwise
             // the match already found stands. In a run, the new string is a leaf: the match
@@ -107,16 +85,13 @@ final class LZWEncoder {
             // longer (`settle`); only a tie, or a search cut short, takes a new search.
             if let next, !cleared, current.first != first {
                 current = next
-            } else if let next, !cleared, let settled = s.settle(next, added: maxCode, after: current, at: position) {
+            } else if let next, !cleared, let settled = s.settle(next, added: added, after: current, at: position) {
                 current = settled
             } else {
                 current = s.longest(from: position, first: first)
             }
         }
-        writer.emit(current.code, codeSize, &output)
-        writer.emit(endCode, codeSize, &output)
-        writer.flush(&output)
-        codeCount = writer.count
+        end(with: current.code, space, &writer, into: &output)
     }
 
     /// Compresses `count` pixels of one index each (`indices`) and appends the code stream to
@@ -127,20 +102,7 @@ final class LZWEncoder {
         precondition((2...8).contains(minimumCodeSize) && count > 0)
         var s = state
         defer { state.addedCount = s.addedCount }
-        s.clearCode = 1 << minimumCodeSize
-        let endCode = s.clearCode + 1
-        var codeSize = minimumCodeSize + 1
-        var maxCode = endCode
-        let codesNeeded = count + count / 64 + 4
-        if codeCapacity < codesNeeded {
-            codes.deallocate()
-            codes = .allocate(capacity: codesNeeded)
-            codeCapacity = codesNeeded
-        }
-        encodedCodeSize = minimumCodeSize
-        var writer = BitWriter(codes: codes)
-        s.reset()
-        writer.emit(s.clearCode, codeSize, &output)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s, into: &output)
         let children = s.children
         var code = Int(indices[0])
         for k in 1..<count {
@@ -150,22 +112,52 @@ final class LZWEncoder {
                 code = child
                 continue
             }
-            writer.emit(code, codeSize, &output)
-            maxCode += 1
-            children[code << 8 | symbol] = Int16(maxCode)
+            writer.emit(code, space.codeSize, &output)
+            children[code << 8 | symbol] = Int16(space.take())
             s.added[s.addedCount] = Int32(code << 8 | symbol)
             s.addedCount += 1
-            if maxCode >= 1 << codeSize { codeSize += 1 }
-            if maxCode == 4095 {
-                writer.emit(s.clearCode, codeSize, &output)
-                s.reset()
-                codeSize = minimumCodeSize + 1
-                maxCode = endCode
-            }
+            clearIfFull(&space, &s, &writer, into: &output)
             code = symbol
         }
-        writer.emit(code, codeSize, &output)
-        writer.emit(endCode, codeSize, &output)
+        end(with: code, space, &writer, into: &output)
+    }
+
+    /// Readies `codes` for an encoding of `count` pixels with `minimumCodeSize` bits, empties
+    /// the dictionary and starts the stream with a clear code.
+    @inline(__always)
+    private func start(count: Int, minimumCodeSize: Int, _ s: inout State, into output: inout [UInt8]) -> (BitWriter, CodeSpace) {
+        // Every code covers a pixel at least, and a clear follows every 4,096 − 2^m − 2 strings.
+        let codesNeeded = count + count / 64 + 4
+        if codeCapacity < codesNeeded {
+            codes.deallocate()
+            codes = .allocate(capacity: codesNeeded)
+            codeCapacity = codesNeeded
+        }
+        encodedCodeSize = minimumCodeSize
+        let space = CodeSpace(minimumCodeSize: minimumCodeSize)
+        var writer = BitWriter(codes: codes)
+        s.clearCode = space.clearCode
+        s.reset()
+        writer.emit(space.clearCode, space.codeSize, &output)
+        return (writer, space)
+    }
+
+    /// Clears the dictionary when the last string took its last code (4,095); returns whether it did.
+    @inline(__always)
+    @discardableResult
+    private func clearIfFull(_ space: inout CodeSpace, _ s: inout State, _ writer: inout BitWriter, into output: inout [UInt8]) -> Bool {
+        guard space.isFull else { return false }
+        writer.emit(space.clearCode, space.codeSize, &output)
+        s.reset()
+        space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
+        return true
+    }
+
+    /// Ends the stream with the last string's `code` and the end code.
+    @inline(__always)
+    private func end(with code: Int, _ space: CodeSpace, _ writer: inout BitWriter, into output: inout [UInt8]) {
+        writer.emit(code, space.codeSize, &output)
+        writer.emit(space.endCode, space.codeSize, &output)
         writer.flush(&output)
         codeCount = writer.count
     }
@@ -196,30 +188,26 @@ final class LZWEncoder {
     @inline(__always)
     private func replay(minimumCodeSize: Int, roots: UnsafePointer<UInt8>?, _ body: (Int, Int) -> Void) {
         let clear = 1 << encodedCodeSize, end = clear + 1
-        let newClear = 1 << minimumCodeSize, newEnd = newClear + 1
-        let shift = clear - newClear
+        let shift = clear - (1 << minimumCodeSize)
         let codes = self.codes, count = codeCount
-        var codeSize = minimumCodeSize + 1
-        var maxCode = newEnd
-        body(newClear, codeSize)
+        var space = CodeSpace(minimumCodeSize: minimumCodeSize)
+        body(space.clearCode, space.codeSize)
         var i = 1
         while i < count {
             let code = Int(codes[i])
             if code == end {
-                body(newEnd, codeSize)
+                body(space.endCode, space.codeSize)
                 break
             }
-            body(code < clear ? (roots.map { Int($0[code]) } ?? code) : code - shift, codeSize)
+            body(code < clear ? (roots.map { Int($0[code]) } ?? code) : code - shift, space.codeSize)
             let next = Int(codes[i + 1])
             i += 1
             // The last string adds none.
             if next == end { continue }
-            maxCode += 1
-            if maxCode >= 1 << codeSize { codeSize += 1 }
+            _ = space.take()
             if next == clear {
-                body(newClear, codeSize)
-                codeSize = minimumCodeSize + 1
-                maxCode = newEnd
+                body(space.clearCode, space.codeSize)
+                space = CodeSpace(minimumCodeSize: minimumCodeSize)
                 i += 1
             }
         }
@@ -232,6 +220,33 @@ final class LZWEncoder {
         var length: Int
         var first: Int
         var complete = true
+    }
+
+    /// The codes as a decoder counts them: the clear and end codes after the roots, the code
+    /// each new string takes, and the code size, which grows when the codes outgrow it.
+    private struct CodeSpace {
+        let minimumCodeSize: Int
+        private(set) var codeSize: Int
+        private(set) var lastCode: Int
+
+        init(minimumCodeSize: Int) {
+            self.minimumCodeSize = minimumCodeSize
+            codeSize = minimumCodeSize + 1
+            lastCode = (1 << minimumCodeSize) + 1  // the end code
+        }
+
+        var clearCode: Int { 1 << minimumCodeSize }
+        var endCode: Int { clearCode + 1 }
+        /// Whether the dictionary holds its 4,096 codes.
+        var isFull: Bool { lastCode == 4095 }
+
+        /// The code of the next string.
+        @inline(__always)
+        mutating func take() -> Int {
+            lastCode += 1
+            if lastCode >= 1 << codeSize { codeSize += 1 }
+            return lastCode
+        }
     }
 
     /// Packs codes least significant bit first, as GIF wants, and lists them in `codes`.
