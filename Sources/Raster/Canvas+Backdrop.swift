@@ -2,9 +2,9 @@ import Geometry
 
 /// Backdrop filtering: materials, as SwiftUI's `.background(.ultraThinMaterial)`.
 ///
-/// The pixels of the current layer under the path's bounds are copied with the blur's
-/// reach around them (so the blur near the shape's edge sees its surroundings); those
-/// under the bounds are blurred (edge pixels repeated at the canvas border),
+/// The pixels of the current layer under the path's bounds are blurred, reading the blur's
+/// reach around them (so the blur near the shape's edge sees its surroundings; edge pixels
+/// are repeated at the canvas border), into a spare pixmap, where they are
 /// re-saturated, covered with the tint (source-over), and drawn back through the path's
 /// coverage and the clip. The
 /// backdrop is the current layer's content only: inside an isolated layer, what lies
@@ -29,15 +29,8 @@ extension Canvas {
         let top = layers.count - 1
         let w = width
         if top == 0 { fillBackground(rows: region.y0, region.y1) }
-        layers[top].pixmap.data.withUnsafeBufferPointer { src in
-            backdrop.data.withUnsafeMutableBufferPointer { dst in
-                for y in region.y0..<region.y1 {
-                    (dst.baseAddress! + (y * w + region.x0) * 4).update(from: src.baseAddress! + (y * w + region.x0) * 4, count: region.width * 4)
-                }
-            }
-        }
         // Only the pixels under the path are drawn: the rest of the region is read by the blur, not blurred.
-        _ = blur(&backdrop, region: region, sigma: sigma, edge: .clamp, wanted: window)
+        blur(layers[top].pixmap, into: &backdrop, region: region, sigma: sigma, edge: .clamp, wanted: window)
         let s = Float(saturation.isFinite ? saturation : 1)
         let t = tint.premultiplied
         let tintColor = SIMD4<Float>(Float(t.r), Float(t.g), Float(t.b), Float(t.a)) * (1 / 255)
@@ -75,6 +68,6 @@ extension Canvas {
                 ).visit(SourceOverBlend.self)
             }
         }
-        recycle(&backdrop, dirty: region)
+        recycle(&backdrop, dirty: window)
     }
 }

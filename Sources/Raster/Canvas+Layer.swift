@@ -79,32 +79,38 @@ extension Canvas {
         let reach = GaussianBlur.reach(sigma: sigma)
         let r = (edge == .transparent ? region.insetBy(-reach) : region).intersection(canvasRect)
         guard !r.isEmpty else { return region }
-        let w = r.width, h = r.height
-        scratch.reserveBlur(pixels: w * h, line: GaussianBlur.lanes * (max(w, h) + 2 * reach + 4))
-        let image = scratch.blurImage
-        let rowBytes = width * 4
+        let kept = wanted.map { $0.intersection(r) } ?? r
+        guard !kept.isEmpty else { return r }
+        scratch.reserveBlur(pixels: kept.width * r.height, line: GaussianBlur.lanes * (max(r.width, r.height) + 2 * reach + 4))
         pixmap.data.withUnsafeMutableBufferPointer { p in
-            let base = UnsafeMutableRawPointer(p.baseAddress!)
-            for y in 0..<h {
-                for x in 0..<w {
-                    image[y * w + x] = unpack(base, byteOffset: (r.y0 + y) * rowBytes + (r.x0 + x) * 4) * (1 / 255)
-                }
-            }
-            let kept = wanted.map { $0.intersection(r) } ?? r
-            guard !kept.isEmpty else { return }
             GaussianBlur.blur(
-                image, width: w, height: h, sigma: sigma, edge: edge, columns: kept.x0 - r.x0..<kept.x1 - r.x0,
-                line: scratch.blurLine, spare: scratch.blurSpare)
-            for y in kept.y0 - r.y0..<kept.y1 - r.y0 {
-                for x in kept.x0 - r.x0..<kept.x1 - r.x0 {
-                    var v = image[y * w + x]
-                    // Keep the premultiplied invariant (colour ≤ alpha) through rounding.
-                    v = elementMin(v, SIMD4(repeating: v.w))
-                    Compositor.store(v, p.baseAddress! + (r.y0 + y) * rowBytes + (r.x0 + x) * 4)
+                from: p.baseAddress!, into: p.baseAddress!, rowBytes: width * 4, region: r, kept: kept, sigma: sigma, edge: edge,
+                image: scratch.blurImage, line: scratch.blurLine, spare: scratch.blurSpare)
+        }
+        return r
+    }
+
+    /// Writes the pixels of `wanted` (inside `region`) blurred from `source` into
+    /// `destination`, reading the pixels of `region` (edges as for `blur(_:region:…)` with
+    /// `.clamp`; `region` is not grown); as they are when `sigma` is 0.
+    func blur(_ source: Pixmap, into destination: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge, wanted: PixelRect) {
+        let kept = wanted.intersection(region)
+        guard !kept.isEmpty else { return }
+        let w = width
+        scratch.reserveBlur(pixels: kept.width * region.height, line: GaussianBlur.lanes * (max(region.width, region.height) + 2 * GaussianBlur.reach(sigma: sigma) + 4))
+        source.data.withUnsafeBufferPointer { src in
+            destination.data.withUnsafeMutableBufferPointer { dst in
+                if sigma > 0 {
+                    GaussianBlur.blur(
+                        from: src.baseAddress!, into: dst.baseAddress!, rowBytes: w * 4, region: region, kept: kept, sigma: sigma, edge: edge,
+                        image: scratch.blurImage, line: scratch.blurLine, spare: scratch.blurSpare)
+                } else {
+                    for y in kept.y0..<kept.y1 {
+                        (dst.baseAddress! + (y * w + kept.x0) * 4).update(from: src.baseAddress! + (y * w + kept.x0) * 4, count: kept.width * 4)
+                    }
                 }
             }
         }
-        return r
     }
 
     /// Puts under the content of `pixmap` its silhouette in `color`, blurred and moved by

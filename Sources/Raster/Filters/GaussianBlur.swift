@@ -68,51 +68,137 @@ enum GaussianBlur {
     ) {
         let columns = columns?.clamped(to: 0..<width) ?? 0..<width
         guard sigma > 0, sigma.isFinite, width > 0, height > 0, !columns.isEmpty else { return }
-        let margin = reach(sigma: sigma) + 1
-        let kernel: [Float]? = sigma < 2 ? exactKernel(sigma: sigma) : nil
-        let box = extendedBox(sigma: sigma)
-        let alpha = Float(box.alpha)
-        // `lanes` lines at a time, interleaved: position k of line j at k · lanes + j. A last
-        // group short of lines repeats its last line, and writes back only its own.
-        let wide = UnsafeMutableRawPointer(line).assumingMemoryBound(to: SIMD16<Float>.self)
-        let wideSpare = UnsafeMutableRawPointer(spare).assumingMemoryBound(to: SIMD16<Float>.self)
-        func run(_ image: UnsafeMutablePointer<SIMD4<Float>>, count n: Int, stride: Int, lines: Int, lineStep: Int) {
+        let lines = Lines(sigma: sigma, edge: edge, line: line, spare: spare)
+        lines.blur(count: width, lines: height, ImageLines(image: image, lineStep: width, pixelStep: 1))
+        lines.blur(count: height, lines: columns.count, ImageLines(image: image + columns.lowerBound, lineStep: 1, pixelStep: width))
+    }
+
+    /// Blurs the 8-bit premultiplied pixels of `region` in `source` (rows `rowBytes` apart)
+    /// and writes those of `kept` (inside `region`) to the same places in `destination`,
+    /// which may be `source`: rows straight from the bytes into `image`, only the kept
+    /// columns, then those columns straight back to bytes. `image` holds at least
+    /// `kept.width · region.height` elements; `line` and `spare` as for `blur(_:…)`.
+    static func blur(
+        from source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+        region: PixelRect, kept: PixelRect, sigma: Double, edge: Edge,
+        image: UnsafeMutablePointer<SIMD4<Float>>, line: UnsafeMutablePointer<SIMD4<Float>>, spare: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        let kept = kept.intersection(region)
+        guard sigma > 0, sigma.isFinite, !kept.isEmpty else { return }
+        let lines = Lines(sigma: sigma, edge: edge, line: line, spare: spare)
+        let w = kept.width, dx = kept.x0 - region.x0, top = kept.y0 - region.y0
+        let rows = ByteRows(
+            source: UnsafeRawPointer(source) + region.y0 * rowBytes + region.x0 * 4, rowBytes: rowBytes, image: image - dx, width: w)
+        lines.blur(count: region.width, lines: region.height, storing: dx..<dx + w, rows)
+        let columns = ByteColumns(image: image, width: w, destination: destination + region.y0 * rowBytes + kept.x0 * 4, rowBytes: rowBytes)
+        lines.blur(count: region.height, lines: w, storing: top..<top + kept.height, columns)
+    }
+
+    /// One blur (the three extended boxes, or the exact kernel) applied to lines of pixels,
+    /// `lanes` at a time.
+    private struct Lines {
+        let edge: Edge
+        let margin: Int
+        let kernel: [Float]?
+        let radius: Int
+        let alpha: Float
+        let line: UnsafeMutablePointer<SIMD4<Float>>
+        let spare: UnsafeMutablePointer<SIMD4<Float>>
+
+        init(sigma: Double, edge: Edge, line: UnsafeMutablePointer<SIMD4<Float>>, spare: UnsafeMutablePointer<SIMD4<Float>>) {
+            self.edge = edge
+            margin = GaussianBlur.reach(sigma: sigma) + 1
+            kernel = sigma < 2 ? GaussianBlur.exactKernel(sigma: sigma) : nil
+            let box = GaussianBlur.extendedBox(sigma: sigma)
+            radius = box.radius
+            alpha = Float(box.alpha)
+            self.line = line
+            self.spare = spare
+        }
+
+        /// Blurs `lines` lines of `count` pixels read and written through `access`, storing
+        /// the pixels in `storing` (all by default).
+        /// The lines are interleaved in `line`, position k of line j at k · lanes + j; a last
+        /// group short of lines repeats its last line, and stores only its own.
+        @inline(__always)
+        func blur<Access: LineAccess>(count n: Int, lines: Int, storing: Range<Int>? = nil, _ access: Access) {
+            let storing = storing ?? 0..<n
+            let lanes = GaussianBlur.lanes
             let length = n + 2 * margin
+            // `lanes` SIMD4 lines side by side are one SIMD16 line.
+            let wide = UnsafeMutableRawPointer(line).assumingMemoryBound(to: SIMD16<Float>.self)
+            let wideSpare = UnsafeMutableRawPointer(spare).assumingMemoryBound(to: SIMD16<Float>.self)
             var l = 0
             while l < lines {
                 let group = min(lanes, lines - l)
-                @inline(__always) func start(_ j: Int) -> UnsafeMutablePointer<SIMD4<Float>> { image + min(l + j, lines - 1) * lineStep }
+                for k in 0..<n {
+                    for j in 0..<lanes { line[(margin + k) * lanes + j] = access.load(min(l + j, lines - 1), k) }
+                }
                 for j in 0..<lanes {
-                    let first = start(j)[0], last = start(j)[(n - 1) * stride]
+                    let first = line[margin * lanes + j], last = line[(margin + n - 1) * lanes + j]
                     for k in 0..<margin {
                         line[k * lanes + j] = edge == .clamp ? first : .zero
                         line[(margin + n + k) * lanes + j] = edge == .clamp ? last : .zero
                     }
                 }
-                for k in 0..<n {
-                    for j in 0..<lanes { line[(margin + k) * lanes + j] = start(j)[k * stride] }
-                }
                 if let kernel {
-                    convolve(wide, into: wideSpare, length: length, kernel: kernel)
+                    GaussianBlur.convolve(wide, into: wideSpare, length: length, kernel: kernel)
                 } else {
-                    extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
-                    extendedBox(wideSpare, into: wide, length: length, radius: box.radius, alpha: alpha)
-                    extendedBox(wide, into: wideSpare, length: length, radius: box.radius, alpha: alpha)
+                    GaussianBlur.extendedBox(wide, into: wideSpare, length: length, radius: radius, alpha: alpha)
+                    GaussianBlur.extendedBox(wideSpare, into: wide, length: length, radius: radius, alpha: alpha)
+                    GaussianBlur.extendedBox(wide, into: wideSpare, length: length, radius: radius, alpha: alpha)
                 }
-                for k in 0..<n {
-                    for j in 0..<group { start(j)[k * stride] = spare[(margin + k) * lanes + j] }
+                for k in storing {
+                    for j in 0..<group { access.store(l + j, k, spare[(margin + k) * lanes + j]) }
                 }
                 l += lanes
             }
         }
-        run(image, count: width, stride: 1, lines: height, lineStep: width)
-        run(image + columns.lowerBound, count: height, stride: width, lines: columns.count, lineStep: 1)
+    }
+
+    /// Where a blur's lines come from and go: pixel k of line j.
+    fileprivate protocol LineAccess {
+        func load(_ j: Int, _ k: Int) -> SIMD4<Float>
+        func store(_ j: Int, _ k: Int, _ v: SIMD4<Float>)
+    }
+
+    /// Lines of a float image, in place: rows (`lineStep` the width, `pixelStep` 1) or
+    /// columns (the other way round).
+    private struct ImageLines: LineAccess {
+        let image: UnsafeMutablePointer<SIMD4<Float>>
+        let lineStep: Int, pixelStep: Int
+        @inline(__always) func load(_ j: Int, _ k: Int) -> SIMD4<Float> { image[j * lineStep + k * pixelStep] }
+        @inline(__always) func store(_ j: Int, _ k: Int, _ v: SIMD4<Float>) { image[j * lineStep + k * pixelStep] = v }
+    }
+
+    /// Rows of 8-bit pixels read into a float image `width` wide (pixel k of a row to
+    /// `image[j · width + k]`: `image` is offset by the first column stored).
+    private struct ByteRows: LineAccess {
+        let source: UnsafeRawPointer
+        let rowBytes: Int
+        let image: UnsafeMutablePointer<SIMD4<Float>>
+        let width: Int
+        @inline(__always) func load(_ j: Int, _ k: Int) -> SIMD4<Float> { unpack(source, byteOffset: j * rowBytes + k * 4) * (1 / 255) }
+        @inline(__always) func store(_ j: Int, _ k: Int, _ v: SIMD4<Float>) { image[j * width + k] = v }
+    }
+
+    /// Columns of a float image `width` wide written back as 8-bit pixels.
+    private struct ByteColumns: LineAccess {
+        let image: UnsafeMutablePointer<SIMD4<Float>>
+        let width: Int
+        let destination: UnsafeMutablePointer<UInt8>
+        let rowBytes: Int
+        @inline(__always) func load(_ j: Int, _ k: Int) -> SIMD4<Float> { image[k * width + j] }
+        @inline(__always) func store(_ j: Int, _ k: Int, _ v: SIMD4<Float>) {
+            // Keep the premultiplied invariant (colour ≤ alpha) through rounding.
+            Compositor.store(elementMin(v, SIMD4(repeating: v.w)), destination + k * rowBytes + j * 4)
+        }
     }
 
     /// `out[i]` = the weighted mean of `input[i − r − 1 ... i + r + 1]`, weight 1 inside
     /// and `alpha` at the two ends; reads clamped to the line.
     @inline(__always)
-    private static func extendedBox<V: SIMD>(
+    fileprivate static func extendedBox<V: SIMD>(
         _ input: UnsafeMutablePointer<V>, into out: UnsafeMutablePointer<V>, length: Int, radius r: Int, alpha: Float
     ) where V.Scalar == Float {
         @inline(__always) func at(_ i: Int) -> V { input[i < 0 ? 0 : (i >= length ? length - 1 : i)] }
@@ -136,7 +222,7 @@ enum GaussianBlur {
         }
     }
 
-    private static func exactKernel(sigma: Double) -> [Float] {
+    fileprivate static func exactKernel(sigma: Double) -> [Float] {
         let r = Int((3 * sigma).rounded(.up))
         var weights = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = weights.reduce(0, +)
@@ -145,7 +231,7 @@ enum GaussianBlur {
     }
 
     @inline(__always)
-    private static func convolve<V: SIMD>(
+    fileprivate static func convolve<V: SIMD>(
         _ input: UnsafeMutablePointer<V>, into out: UnsafeMutablePointer<V>, length: Int, kernel: [Float]
     ) where V.Scalar == Float {
         let r = kernel.count / 2
