@@ -45,7 +45,8 @@ public struct EncoderSettings: Equatable, Sendable {
     /// GIF: encode each frame as mapped, without searching for smaller codes: the pixels whose
     /// mapped entry shows them better than what is shown are sent as it, the others as
     /// transparency, in one LZW pass. Several times faster, with larger files; `lossy` then
-    /// only narrows the palette. Off by default.
+    /// only narrows the palette; the palette is built from fewer frames (`paletteSample`).
+    /// Off by default.
     public var fastGIF: Bool
     /// WebM: keep the frames' alpha (VP9 with an alpha channel, `alpha_mode=1`). Off by default:
     /// frames are composited over `matte`.
@@ -53,6 +54,11 @@ public struct EncoderSettings: Equatable, Sendable {
     /// The opaque colour transparent pixels are composited over for formats without alpha (MP4, GIF,
     /// WebM without `keepsAlpha`); its own alpha is ignored. White by default.
     public var matte: Color
+
+    /// The most frames a GIF's palette is built from (see `analysisSample`): 240, or 60 with
+    /// `fastGIF`, whose encoding is quick enough that the frames outside the sample are best
+    /// rendered beside it rather than in the palette's pass before it.
+    public var paletteSample: Int { fastGIF ? 60 : 240 }
 
     /// The x264 presets `preset` may name, fastest first.
     public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]

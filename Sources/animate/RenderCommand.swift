@@ -208,11 +208,11 @@ struct RenderCommand: ParsableCommand {
             let kept = KeptFrames()
             if let analyzing = sink as? AnalyzingFrameSink {
                 // Sampled from the whole timeline, not just the range, so that pieces share one palette.
-                let sample = analysisSample(frameCount: document.frameCount)
+                let sample = analysisSample(frameCount: document.frameCount, limit: settings.paletteSample)
                 // The sampled frames of the range are kept for encoding (within the budget) where
-                // they are at least half of it; a sparse sample of a long range would hold the
+                // they are at least a quarter of it; a sparse sample of a long range would hold the
                 // memory for the whole render and save little.
-                let keeps = 2 * sample.filter { range.contains($0) }.count >= range.count
+                let keeps = 4 * sample.filter { range.contains($0) }.count >= range.count
                 let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
                 try FramePipeline(threads: threads).run(count: sample.count, render: { document.render(frame: sample[$0]) }) { k, pixmap in
                     if Interruption.requested { throw interrupted }

@@ -143,8 +143,8 @@ final class RenderPipelineTests: XCTestCase {
     }
 
     func testGIFPeakMemoryDoesNotGrowWithTheFrameCount() throws {
-        // The palette pass's frames are kept for encoding only where they are at least half
-        // of the frames: 240 of 300 here (27 MiB of 200 × 150 frames), none of 3,000, which
+        // The palette pass's frames are kept for encoding only where they are at least a
+        // quarter of the frames: 240 of 300 here (27 MiB of 200 × 150 frames), none of 3,000, which
         // render them again.
         let short = try writeTimeline("short.json", width: 200, height: 150, fps: 100, seconds: 3)
         let long = try writeTimeline("long.json", width: 200, height: 150, fps: 100, seconds: 30)
@@ -153,6 +153,23 @@ final class RenderPipelineTests: XCTestCase {
         // Measured: 85,056 KiB for 300 frames and 58,528 KiB for 3,000 (86,204 KiB with the
         // frames always kept).
         XCTAssertLessThan(Double(large), 0.9 * Double(small), "300 frames: \(small) KiB, 3,000 frames: \(large) KiB")
+    }
+
+    func testFastGIFTakesItsPaletteFromSixtyFramesOfTheWholeTimeline() throws {
+        let timeline = try writeTimeline("circle.json", fps: 50, seconds: 2)
+        let whole = try animate([timeline, "-o", "whole.gif", "--fast"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertTrue(whole.stderr.contains("palette: 60/60 frames (100 %)"), whole.stderr)
+        XCTAssertTrue(whole.stderr.contains("render: 100/100 frames (100 %)"), whole.stderr)
+        let searched = try animate([timeline, "-o", "searched.gif"])
+        XCTAssertTrue(searched.stderr.contains("palette: 100/100 frames (100 %)"), searched.stderr)
+        // The pieces sample the whole timeline too, so they share the palette and join into the whole.
+        XCTAssertEqual(try animate([timeline, "--frames", "0..<37", "-o", "a.gif", "--fast", "--quiet"]).status, 0)
+        XCTAssertEqual(try animate([timeline, "--frames", "37..<100", "-o", "b.gif", "--fast", "--quiet"]).status, 0)
+        XCTAssertEqual(try animate(["concat", "a.gif", "b.gif", "-o", "joined.gif"]).status, 0)
+        let frames = try MediaProbe.decodeFrames(path: path("whole.gif"))
+        XCTAssertEqual(frames.count, 100)
+        XCTAssertTrue(try MediaProbe.decodeFrames(path: path("joined.gif")) == frames)
     }
 
     func testProgressIsPlainLinesWhenNotATerminalAndQuietIsSilent() throws {
