@@ -44,7 +44,7 @@ public final class Canvas {
     let scratch: Scratch
     var pool: [Pixmap] = []
     /// The base layer's rows still to be filled with the background.
-    private let unfilled: UnfilledRows
+    private var unfilled: UnfilledRows
 
     struct Layer {
         var pixmap: Pixmap
@@ -74,6 +74,22 @@ public final class Canvas {
 
     deinit {
         unfilled.deallocate()
+    }
+
+    /// Starts a new picture of the same size: a new base pixmap filled with `background` (the
+    /// previous one stays with whoever took `pixmap`), layers still open dropped, clips
+    /// popped. The scratch buffers and the pool of layer pixmaps are kept, so a canvas reused
+    /// frame after frame allocates little more than its base pixmap.
+    public func reset(background: Color) {
+        while layers.count > 1 {
+            var layer = layers.removeLast()
+            recycle(&layer.pixmap, dirty: layer.dirty)
+        }
+        let base = Pixmap(unfilledWidth: width, height: height)
+        unfilled.deallocate()
+        unfilled = UnfilledRows(rows: height, width: width, color: background.premultiplied.packed)
+        layers = [Layer(pixmap: base, dirty: canvasRect, clipDepth: 1)]
+        clips = [Clip(bounds: canvasRect, mask: nil)]
     }
 
     /// The finished image. Open layers are not included.

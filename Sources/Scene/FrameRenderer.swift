@@ -25,12 +25,38 @@ public struct FrameRenderer {
 
     /// Draws the scene over whatever `canvas` holds.
     public func render(_ context: EvaluationContext, into canvas: Canvas) {
+        render(context, into: canvas, layouts: LayoutMemo())
+    }
+
+    func render(_ context: EvaluationContext, into canvas: Canvas, layouts: LayoutMemo) {
         var context = context
-        context.layoutMemo = LayoutMemo()
+        context.layoutMemo = layouts
         let root = scene.root
         let size = root.sizeThatFits(ProposedSize(scene.size), context)
         let origin = Point(x: (scene.size.width - size.width) / 2, y: (scene.size.height - size.height) / 2)
         var drawing = Drawing(canvas: canvas, context: context, transform: AffineTransform(scaleX: scene.scale, y: scene.scale), opacity: 1)
         drawing.draw(root, proposal: ProposedSize(scene.size), at: origin)
+    }
+}
+
+/// Renders one scene's frames one after another on one thread, keeping from one frame to
+/// the next a canvas (its scratch buffers and layer pixmaps) and the layouts that are the
+/// same in every frame (see `LayoutMemo`). Each frame is as `FrameRenderer` draws it.
+public final class SequentialRenderer {
+    public let renderer: FrameRenderer
+    private let canvas: Canvas
+    private let layouts = LayoutMemo()
+
+    public init(scene: ResolvedScene) {
+        renderer = FrameRenderer(scene: scene)
+        canvas = Canvas(width: scene.pixelWidth, height: scene.pixelHeight, background: scene.background)
+    }
+
+    /// Renders the scene with its expressions evaluated in `context`.
+    public func render(_ context: EvaluationContext) -> Pixmap {
+        canvas.reset(background: renderer.scene.background)
+        layouts.nextFrame()
+        renderer.render(context, into: canvas, layouts: layouts)
+        return canvas.pixmap
     }
 }

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The stack layouts already worked out for one frame.
+/// The stack layouts already worked out, in this frame and the one before.
 ///
 /// A stack asks each child for its size up to three times (offered nothing, offered
 /// everything, then offered its share), so without a memo nested stacks cost 3ⁿ
@@ -9,7 +9,14 @@ import Geometry
 /// variables, the current shape's size and geometry); a memo keyed by those makes each
 /// distinct question cost one measurement.
 ///
-/// One memo serves one frame on one thread: `FrameRenderer` makes a new one for every frame.
+/// Across frames, a stack whose layout reads no parameter, time or frame number
+/// (`View.layoutIsSameInEveryFrame`: a list of rows whose content scrolls, say) answers
+/// the same question the same way, so its layouts are kept for the next frame (`lasting`).
+/// Only those asked again in a frame are kept for the one after (`nextFrame`), so the
+/// memo holds at most two frames' layouts, whatever the number of frames.
+///
+/// One memo serves one scene on one thread (the keys name the scene's stacks by address):
+/// `FrameRenderer` makes one per frame, `SequentialRenderer` one for all.
 public final class LayoutMemo: @unchecked Sendable {
     struct Key: Hashable {
         /// The stack's children buffer: the same stack in the scene, whatever copy of it asks.
@@ -29,12 +36,28 @@ public final class LayoutMemo: @unchecked Sendable {
         var locals: [Double]
     }
 
-    private var layouts: [Key: (size: Size, frames: [Rect])] = [:]
+    struct Layout {
+        var size: Size
+        var frames: [Rect]
+        /// Whether the same question gets the same answer in every frame.
+        var lasting: Bool
+    }
+
+    /// This frame's layouts.
+    private var layouts: [Key: Layout] = [:]
+    /// The lasting layouts of the frame before.
+    private var earlier: [Key: Layout] = [:]
 
     public init() {}
 
-    /// The number of distinct layouts worked out.
+    /// The number of distinct layouts in this frame.
     public var count: Int { layouts.count }
+
+    /// Starts a frame: keeps the lasting layouts of the frame that ends.
+    public func nextFrame() {
+        earlier = layouts.filter(\.value.lasting)
+        layouts.removeAll(keepingCapacity: true)
+    }
 
     /// The key of `stack` offered `proposal` in `context`.
     static func key(_ stack: StackView, _ proposal: ProposedSize, _ context: EvaluationContext) -> Key {
@@ -52,8 +75,15 @@ public final class LayoutMemo: @unchecked Sendable {
             locals: context.locals)
     }
 
-    subscript(key: Key) -> (size: Size, frames: [Rect])? {
-        get { layouts[key] }
-        set { layouts[key] = newValue }
+    /// The layout for `key` worked out in this frame, or a lasting one from the frame before.
+    func layout(for key: Key) -> (size: Size, frames: [Rect])? {
+        if let known = layouts[key] { return (known.size, known.frames) }
+        guard let kept = earlier[key] else { return nil }
+        layouts[key] = kept
+        return (kept.size, kept.frames)
+    }
+
+    func remember(_ layout: (size: Size, frames: [Rect]), for key: Key, lasting: Bool) {
+        layouts[key] = Layout(size: layout.size, frames: layout.frames, lasting: lasting)
     }
 }

@@ -11,7 +11,8 @@ import Geometry
 /// each child offered an equal share of what is left. `draw` then repeats the same
 /// decisions to place each child. Stack layouts are remembered for the frame
 /// (`LayoutMemo`), since nested stacks would otherwise measure their descendants 3ⁿ
-/// times; everything else is cheap and recomputed.
+/// times, and those that read no parameter or time for the next frame too (rendering
+/// frames in sequence); everything else is cheap and recomputed.
 extension View {
     /// The size this view takes when offered `proposal`, in points.
     public func sizeThatFits(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
@@ -56,6 +57,64 @@ extension View {
             case .position:
                 return proposal.replacingUnspecifiedDimensions(by: content.sizeThatFits(proposal, context))
             }
+        }
+    }
+}
+
+extension View {
+    /// Whether the view's size, offered a proposal in a context with the same `forEach`
+    /// variables, shape size and geometry, is the same in every frame: no expression that
+    /// layout reads (frames, padding, stack spacing, spacer lengths, aspect ratios)
+    /// refers to a parameter, the time or the frame number. Text and images have fixed
+    /// sizes; offsets, effects, backgrounds and overlays do not change the layout.
+    var layoutIsSameInEveryFrame: Bool {
+        func same(_ e: Expression?) -> Bool { e?.isSameInEveryFrame ?? true }
+        switch self {
+        case .shape, .text, .image, .empty:
+            return true
+        case .spacer(let minLength):
+            return same(minLength)
+        case .stack(let stack):
+            return same(stack.spacing) && stack.children.allSatisfy(\.layoutIsSameInEveryFrame)
+        case .scrollView(let scroll):
+            return scroll.content.layoutIsSameInEveryFrame
+        case .modified(let content, let modifier):
+            guard content.layoutIsSameInEveryFrame else { return false }
+            switch modifier {
+            case .frame(let spec):
+                return [spec.width, spec.height, spec.minWidth, spec.maxWidth, spec.minHeight, spec.maxHeight].allSatisfy(same)
+            case .padding(let top, let leading, let bottom, let trailing):
+                return [top, leading, bottom, trailing].allSatisfy(same)
+            case .aspectRatio(let ratio, _):
+                return same(ratio)
+            case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .zIndex,
+                .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
+                return true
+            }
+        }
+    }
+}
+
+extension Expression {
+    /// Whether the value is the same in every frame given the same `forEach` variables,
+    /// shape size and geometry: it reads no parameter, time or frame number.
+    var isSameInEveryFrame: Bool {
+        switch self {
+        case .constant:
+            return true
+        case .variable(let variable):
+            switch variable {
+            case .param, .time, .frame: return false
+            case .fps, .duration, .local, .shapeWidth, .shapeHeight, .geometry: return true
+            }
+        case .unary(_, let operand):
+            return operand.isSameInEveryFrame
+        case .binary(_, let a, let b):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame
+        case .conditional(let condition, let a, let b):
+            return condition.isSameInEveryFrame && a.isSameInEveryFrame && b.isSameInEveryFrame
+        case .call(_, let arguments):
+            return arguments.allSatisfy(\.isSameInEveryFrame)
         }
     }
 }
@@ -122,9 +181,9 @@ extension StackView {
         guard !children.isEmpty else { return (.zero, []) }
         guard let memo = context.layoutMemo else { return measure(proposal, context) }
         let key = LayoutMemo.key(self, proposal, context)
-        if let known = memo[key] { return known }
+        if let known = memo.layout(for: key) { return known }
         let result = measure(proposal, context)
-        memo[key] = result
+        memo.remember(result, for: key, lasting: View.stack(self).layoutIsSameInEveryFrame)
         return result
     }
 

@@ -57,4 +57,15 @@ public struct TimelineDocument: Sendable {
     public func render(frame n: Int) -> Pixmap {
         FrameRenderer(scene: scene).render(context(frame: n))
     }
+
+    /// Frame `n` rendered by `renderer`, one from `makeRenderer()` (frames rendered one after
+    /// another on a thread reuse its buffers and unchanging layouts).
+    public func render(frame n: Int, with renderer: SequentialRenderer) -> Pixmap {
+        renderer.render(context(frame: n))
+    }
+
+    /// A renderer of this timeline's frames for one thread.
+    public func makeRenderer() -> SequentialRenderer {
+        SequentialRenderer(scene: scene)
+    }
 }

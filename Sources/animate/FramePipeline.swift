@@ -32,15 +32,16 @@ final class FramePipeline: @unchecked Sendable {
         self.capacity = max(capacity ?? 2 * self.threads, self.threads)
     }
 
-    /// Renders positions `0..<count` with `render` and calls `consume(position, pixmap)` for each, in order,
-    /// on the calling thread. A pipeline runs once.
-    func run(count: Int, render: @escaping @Sendable (Int) -> Pixmap, consume: (Int, Pixmap) throws -> Void) throws {
+    /// Renders positions `0..<count` and calls `consume(position, pixmap)` for each, in order, on the
+    /// calling thread. Each worker calls `renderer` once for the function it renders with (which
+    /// may keep buffers from one frame to the next). A pipeline runs once.
+    func run(count: Int, renderer: @escaping @Sendable () -> (Int) -> Pixmap, consume: (Int, Pixmap) throws -> Void) throws {
         guard count > 0 else { return }
         condition.lock()
         running = min(threads, count)
         condition.unlock()
         for _ in 0..<min(threads, count) {
-            let thread = Thread { [self] in work(count: count, render: render) }
+            let thread = Thread { [self] in work(count: count, render: renderer()) }
             // Deep view trees recurse; the default secondary-thread stack is small.
             thread.stackSize = 16 << 20
             thread.start()
@@ -57,7 +58,7 @@ final class FramePipeline: @unchecked Sendable {
         }
     }
 
-    private func work(count: Int, render: @Sendable (Int) -> Pixmap) {
+    private func work(count: Int, render: (Int) -> Pixmap) {
         condition.lock()
         while true {
             while !stopped && nextToStart < count && nextToStart >= nextToConsume + capacity { condition.wait() }

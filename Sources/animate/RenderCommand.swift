@@ -214,7 +214,10 @@ struct RenderCommand: ParsableCommand {
                 // memory for the whole render and save little.
                 let keeps = 4 * sample.filter { range.contains($0) }.count >= range.count
                 let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
-                try FramePipeline(threads: threads).run(count: sample.count, render: { document.render(frame: sample[$0]) }) { k, pixmap in
+                try FramePipeline(threads: threads).run(count: sample.count, renderer: {
+                    let renderer = document.makeRenderer()
+                    return { document.render(frame: sample[$0], with: renderer) }
+                }) { k, pixmap in
                     if Interruption.requested { throw interrupted }
                     try analyzing.analyze(pixmap)
                     if keeps && range.contains(sample[k]) { kept.offer(pixmap, frame: sample[k]) }
@@ -224,7 +227,10 @@ struct RenderCommand: ParsableCommand {
             }
             let progress = Progress(total: range.count, label: "render", enabled: !quiet)
             let first = range.lowerBound
-            try FramePipeline(threads: threads).run(count: range.count, render: { kept.take(first + $0) ?? document.render(frame: first + $0) }) { k, pixmap in
+            try FramePipeline(threads: threads).run(count: range.count, renderer: {
+                let renderer = document.makeRenderer()
+                return { kept.take(first + $0) ?? document.render(frame: first + $0, with: renderer) }
+            }) { k, pixmap in
                 if Interruption.requested { throw interrupted }
                 try sink.append(pixmap)
                 progress.update(k + 1)

@@ -168,4 +168,51 @@ final class FrameRendererTests: XCTestCase {
         // One layer at 50 %: (255, 128, 128), not the 75 % red two separate fills would give.
         XCTAssertEqual(p, PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
     }
+
+    /// A list whose rows scroll by a parameter: the rows' layout reads no parameter, so it is
+    /// kept from frame to frame; a row whose width is a parameter is worked out every frame.
+    /// Either way each frame is the one rendered afresh.
+    func testLayoutsTheSameInEveryFrameAreKeptForTheNextOnly() {
+        func shape(_ s: Shape, _ modifier: Modifier) -> View { .modified(.shape(ShapeView(shape: s)), modifier) }
+        func fixed(_ w: Double, _ h: Double) -> Modifier { .frame(FrameSpec(width: .constant(w), height: .constant(h))) }
+        let p = Expression.variable(.param(0))
+        let rows = (0..<6).map { (i: Int) -> View in
+            let dot = shape(.capsule, fixed(10, 10))
+            let bar = shape(.rectangle, .frame(FrameSpec(height: .constant(10 + Double(i)))))
+            return .stack(StackView(axis: .horizontal, spacing: .constant(4), children: [dot, bar]))
+        }
+        let growing = View.stack(StackView(axis: .horizontal, children: [shape(.rectangle, .frame(FrameSpec(width: p, height: .constant(8)))), .shape(ShapeView(shape: .circle))]))
+        let list = View.stack(StackView(axis: .vertical, spacing: .constant(3), children: rows))
+        XCTAssertTrue(list.layoutIsSameInEveryFrame)
+        XCTAssertFalse(growing.layoutIsSameInEveryFrame)
+        XCTAssertFalse(View.stack(StackView(axis: .vertical, spacing: .binary(.multiply, p, .constant(2)), children: rows)).layoutIsSameInEveryFrame)
+        let root = View.stack(StackView(axis: .vertical, spacing: .constant(0), children: [
+            .modified(.scrollView(ScrollView(axis: .vertical, offset: .unary(.negate, p), content: list)), fixed(80, 60)), growing,
+        ]))
+        let scene = ResolvedScene(size: Size(width: 80, height: 90), root: root)
+        let sequential = SequentialRenderer(scene: scene)
+        for value in [0.0, 7.5, 30, 12, 45, 45] {
+            let context = EvaluationContext(params: [value])
+            XCTAssertTrue(sequential.render(context).data == FrameRenderer(scene: scene).render(context).data, "p = \(value)")
+        }
+
+        // The memo: a lasting layout is found in the next frame, and dropped after a frame
+        // that did not ask for it.
+        let memo = LayoutMemo()
+        var context = EvaluationContext(params: [1])
+        context.layoutMemo = memo
+        guard case .stack(let stack) = list, case .stack(let grows) = growing else { return XCTFail("not a stack") }
+        let proposal = ProposedSize(width: 80, height: nil)
+        _ = stack.layout(proposal, context)
+        _ = grows.layout(proposal, context)
+        memo.nextFrame()
+        XCTAssertNotNil(memo.layout(for: LayoutMemo.key(stack, proposal, context)))
+        XCTAssertNil(memo.layout(for: LayoutMemo.key(grows, proposal, context)))
+        memo.nextFrame()
+        XCTAssertNotNil(memo.layout(for: LayoutMemo.key(stack, proposal, context)), "asked in the frame before")
+        memo.nextFrame()
+        memo.nextFrame()
+        XCTAssertNil(memo.layout(for: LayoutMemo.key(stack, proposal, context)))
+        XCTAssertEqual(memo.count, 0)
+    }
 }
