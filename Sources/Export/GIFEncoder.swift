@@ -511,9 +511,18 @@ final class GIFEncoder: AnalyzingFrameSink {
             let now = UnsafeRawPointer(current.baseAddress!).assumingMemoryBound(to: UInt32.self)
             let standing = UnsafeRawPointer(basis.baseAddress!).assumingMemoryBound(to: UInt32.self)
             let next = UnsafeRawPointer(upcoming.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for i in 0..<settings.width * settings.height {
+            // Where this frame shows the basis's colours, the next frame differs from both alike:
+            // only the pixels that changed can tip the count, so runs of eight that did not are skipped.
+            let count = settings.width * settings.height
+            var i = 0
+            while i < count {
+                if i + 8 <= count && PaletteMapper.sameEight(UnsafeRawPointer(now + i), UnsafeRawPointer(standing + i)) {
+                    i += 8
+                    continue
+                }
                 fromCurrent &+= next[i] != now[i] ? 1 : 0
                 fromBasis &+= next[i] != standing[i] ? 1 : 0
+                i += 1
             }
         }
         }
