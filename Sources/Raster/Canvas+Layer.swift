@@ -81,7 +81,7 @@ extension Canvas {
         guard !r.isEmpty else { return region }
         let kept = wanted.map { $0.intersection(r) } ?? r
         guard !kept.isEmpty else { return r }
-        scratch.reserveBlur(pixels: kept.width * r.height, line: GaussianBlur.lanes * (max(r.width, r.height) + 2 * reach + 4))
+        reserveBlur(region: r, kept: kept, sigma: sigma)
         pixmap.data.withUnsafeMutableBufferPointer { p in
             GaussianBlur.blur(
                 from: p.baseAddress!, into: p.baseAddress!, rowBytes: width * 4, region: r, kept: kept, sigma: sigma, edge: edge,
@@ -91,13 +91,13 @@ extension Canvas {
     }
 
     /// Writes the pixels of `wanted` (inside `region`) blurred from `source` into
-    /// `destination`, reading the pixels of `region` (edges as for `blur(_:region:…)` with
-    /// `.clamp`; `region` is not grown); as they are when `sigma` is 0.
+    /// `destination`, reading the pixels of `region` (which is not grown: `edge` stands for
+    /// what lies beyond it); as they are when `sigma` is 0.
     func blur(_ source: Pixmap, into destination: inout Pixmap, region: PixelRect, sigma: Double, edge: GaussianBlur.Edge, wanted: PixelRect) {
         let kept = wanted.intersection(region)
         guard !kept.isEmpty else { return }
         let w = width
-        scratch.reserveBlur(pixels: kept.width * region.height, line: GaussianBlur.lanes * (max(region.width, region.height) + 2 * GaussianBlur.reach(sigma: sigma) + 4))
+        reserveBlur(region: region, kept: kept, sigma: sigma)
         source.data.withUnsafeBufferPointer { src in
             destination.data.withUnsafeMutableBufferPointer { dst in
                 if sigma > 0 {
@@ -111,6 +111,12 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// Makes the scratch space for blurring the pixels of `kept` read from `region`.
+    private func reserveBlur(region: PixelRect, kept: PixelRect, sigma: Double) {
+        scratch.reserveBlur(
+            pixels: kept.width * region.height, line: GaussianBlur.lanes * (max(region.width, region.height) + 2 * GaussianBlur.reach(sigma: sigma) + 4))
     }
 
     /// Puts under the content of `pixmap` its silhouette in `color`, blurred and moved by

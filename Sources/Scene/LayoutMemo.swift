@@ -47,6 +47,9 @@ public final class LayoutMemo: @unchecked Sendable {
     private var layouts: [Key: Layout] = [:]
     /// The lasting layouts of the frame before.
     private var earlier: [Key: Layout] = [:]
+    /// Whether each stack met so far (by its children buffer) lays out the same in every
+    /// frame: worked out once per stack.
+    private var sameInEveryFrame: [UnsafeRawPointer?: Bool] = [:]
 
     public init() {}
 
@@ -83,7 +86,15 @@ public final class LayoutMemo: @unchecked Sendable {
         return (kept.size, kept.frames)
     }
 
-    func remember(_ layout: (size: Size, frames: [Rect]), for key: Key, lasting: Bool) {
+    /// Keeps `stack`'s `layout` for `key`, lasting when the stack lays out the same in every frame.
+    func remember(_ layout: (size: Size, frames: [Rect]), of stack: StackView, for key: Key) {
+        let lasting: Bool
+        if let known = sameInEveryFrame[key.children] {
+            lasting = known
+        } else {
+            lasting = View.stack(stack).layoutIsSameInEveryFrame
+            sameInEveryFrame[key.children] = lasting
+        }
         layouts[key] = Layout(size: layout.size, frames: layout.frames, lasting: lasting)
     }
 }

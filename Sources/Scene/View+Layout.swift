@@ -183,7 +183,7 @@ extension StackView {
         let key = LayoutMemo.key(self, proposal, context)
         if let known = memo.layout(for: key) { return known }
         let result = measure(proposal, context)
-        memo.remember(result, for: key, lasting: View.stack(self).layoutIsSameInEveryFrame)
+        memo.remember(result, of: self, for: key)
         return result
     }
 

@@ -43,7 +43,8 @@ enum PreparedShader {
         case .linear(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
         case .radial(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
         case .angular(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
-        case .solid, .image, .pixels:
+        case .image(let s): s.shadeSplit(x: x, y: y, count: count, into: out, floats: floats)
+        case .solid, .pixels:
             shade(x: x, y: y, count: count, into: floats)
             for i in 0..<count { out.store(i, floats[i]) }
         }
