@@ -42,10 +42,16 @@ public struct FrameRenderer {
 /// Renders one scene's frames one after another on one thread, keeping from one frame to
 /// the next a canvas (its scratch buffers and layer pixmaps) and the layouts that are the
 /// same in every frame (see `LayoutMemo`). Each frame is as `FrameRenderer` draws it.
+///
+/// When the scene reads no time (`ResolvedScene.readsTime`), a frame whose parameter
+/// values are those of the last frame rendered, bit for bit, is that frame's picture
+/// again, not drawn twice: a held value costs nothing.
 public final class SequentialRenderer {
     public let renderer: FrameRenderer
     private let canvas: Canvas
     private let layouts = LayoutMemo()
+    /// The last frame's parameter values and picture, kept while the scene reads no time.
+    private var last: (params: [Double], pixmap: Pixmap)?
 
     public init(scene: ResolvedScene) {
         renderer = FrameRenderer(scene: scene)
@@ -54,9 +60,19 @@ public final class SequentialRenderer {
 
     /// Renders the scene with its expressions evaluated in `context`.
     public func render(_ context: EvaluationContext) -> Pixmap {
+        let timeless = !renderer.scene.readsTime
+        if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
         canvas.reset(background: renderer.scene.background)
         layouts.nextFrame()
         renderer.render(context, into: canvas, layouts: layouts)
-        return canvas.pixmap
+        let pixmap = canvas.pixmap
+        last = timeless ? (context.params, pixmap) : nil
+        return pixmap
+    }
+
+    /// Whether two parameter vectors hold the same bits (so 0 and −0 differ, as they may
+    /// in a picture, and a NaN equals itself).
+    private static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
     }
 }

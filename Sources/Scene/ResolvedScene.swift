@@ -15,12 +15,17 @@ public struct ResolvedScene: Sendable {
     public var background: Color
     /// The root view: proposed the canvas size and centred in it, as a window's root view.
     public var root: View
+    /// Whether an expression of the scene may read the time or the frame number. When
+    /// none does, a frame is a function of the parameter values alone, so two frames with
+    /// the same values are the same picture. True unless the scene's maker knows better.
+    public var readsTime: Bool
 
-    public init(size: Size, scale: Double = 1, background: Color = .white, root: View) {
+    public init(size: Size, scale: Double = 1, background: Color = .white, root: View, readsTime: Bool = true) {
         self.size = size
         self.scale = scale
         self.background = background
         self.root = root
+        self.readsTime = readsTime
     }
 
     /// The output size in device pixels: `size × scale`, rounded to whole pixels (at least 1).

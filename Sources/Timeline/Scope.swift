@@ -17,6 +17,9 @@ struct Scope {
     var inEffect = false
     /// The longest expression accepted, in Unicode scalars after the `=`.
     var maxExpressionLength = ExpressionParser.defaultMaxLength
+    /// Whether an expression read through this scope, or any copy of it, names `t` or
+    /// `frame` (see `ResolvedScene.readsTime`).
+    let time = TimeReading()
 
     /// Names that params may not take.
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
@@ -68,6 +71,7 @@ struct Scope {
             } catch {
                 throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
             }
+            if !time.isRead, !expression.variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
             if case .constant(let v) = expression, !v.isFinite, !(allowsInfinity && v == .infinity) {
                 let value = v.isNaN ? "NaN" : v < 0 ? "-infinity" : "infinity"
                 throw node.error("the expression gives \(value); a number here must be finite")
@@ -92,4 +96,10 @@ struct Scope {
         if case .string("infinity") = node.value { return .constant(.infinity) }
         return try number(node, allowsInfinity: true)
     }
+}
+
+/// A mark shared by every copy of a scope: set when one of them reads an expression
+/// that names the time or the frame number.
+final class TimeReading {
+    var isRead = false
 }

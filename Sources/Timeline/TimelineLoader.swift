@@ -156,7 +156,7 @@ public struct TimelineLoader {
             }
         }
         let rootView = try decoder.view(sceneNode, depth: 0)
-        let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView)
+        let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView, readsTime: decoder.scope.time.isRead)
         return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
     }
 

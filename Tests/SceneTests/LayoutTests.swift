@@ -169,6 +169,37 @@ final class FrameRendererTests: XCTestCase {
         XCTAssertEqual(p, PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
     }
 
+    /// A scene that reads no time: a frame with the last frame's parameter values, bit for
+    /// bit, is that frame's picture again (the same storage, not drawn twice); other values
+    /// are drawn, and so is every frame of a scene that reads the time.
+    func testHeldParameterValuesAreNotDrawnAgain() {
+        func bar(width: Scene.Expression) -> View {
+            .modified(.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(.black)))), .frame(FrameSpec(width: width, height: .constant(10))))
+        }
+        func storage(_ pixmap: Pixmap) -> UnsafeRawPointer { pixmap.data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) } }
+        let p = Expression.variable(.param(0))
+        let timeless = ResolvedScene(size: Size(width: 40, height: 20), root: bar(width: .binary(.add, p, .constant(10))), readsTime: false)
+        let renderer = SequentialRenderer(scene: timeless)
+        let first = renderer.render(EvaluationContext(params: [10], time: 0))
+        let held = renderer.render(EvaluationContext(params: [10], time: 1, frame: 30))
+        XCTAssertEqual(storage(held), storage(first))
+        for value in [20.0, 0, -0.0, -0.0, 20] {
+            let context = EvaluationContext(params: [value])
+            let pixmap = renderer.render(context)
+            XCTAssertTrue(pixmap.data == FrameRenderer(scene: timeless).render(context).data, "p = \(value)")
+            XCTAssertNotEqual(storage(pixmap), storage(held), "p = \(value)")
+        }
+        XCTAssertEqual(storage(renderer.render(EvaluationContext(params: [20]))), storage(renderer.render(EvaluationContext(params: [20]))))
+        // The time changes the picture when the scene reads it.
+        let clocked = ResolvedScene(size: Size(width: 40, height: 20), root: bar(width: .binary(.multiply, .variable(.time), .constant(10))))
+        XCTAssertTrue(clocked.readsTime)
+        let ticking = SequentialRenderer(scene: clocked)
+        let early = ticking.render(EvaluationContext(params: [10], time: 1)), late = ticking.render(EvaluationContext(params: [10], time: 3))
+        XCTAssertTrue(early.data == FrameRenderer(scene: clocked).render(EvaluationContext(params: [10], time: 1)).data)
+        XCTAssertTrue(late.data == FrameRenderer(scene: clocked).render(EvaluationContext(params: [10], time: 3)).data)
+        XCTAssertFalse(early.data == late.data)
+    }
+
     /// A list whose rows scroll by a parameter: the rows' layout reads no parameter, so it is
     /// kept from frame to frame; a row whose width is a parameter is worked out every frame.
     /// Either way each frame is the one rendered afresh.

@@ -13,6 +13,24 @@ final class SceneFeatureTests: XCTestCase {
             """.utf8)).render(frame: 0)
     }
 
+    /// A scene reads the time when one of its expressions names `t` or `frame`, wherever it
+    /// is (a path, an effect, a named paint); parameters alone do not.
+    func testSceneReadsTheTimeWhenAnExpressionNamesItOrTheFrame() throws {
+        func readsTime(_ scene: String, paints: String = "{}") throws -> Bool {
+            try TimelineLoader().load(Array("""
+                { "size": [100, 100], "duration": 1, "params": { "x": 0 }, "paints": \(paints), "scene": \(scene) }
+                """.utf8)).scene.readsTime
+        }
+        let offset = #"{ "circle": {}, "modifiers": [ { "offset": { "x": "%@" } } ] }"#
+        XCTAssertFalse(try readsTime(offset.replacingOccurrences(of: "%@", with: "=x * 2 + fps + duration")))
+        XCTAssertFalse(try readsTime(#"{ "text": "t frame" }"#))
+        XCTAssertTrue(try readsTime(offset.replacingOccurrences(of: "%@", with: "=x + t")))
+        XCTAssertTrue(try readsTime(offset.replacingOccurrences(of: "%@", with: "=minX + frame")))
+        XCTAssertTrue(try readsTime(#"{ "path": { "commands": [ ["move", 0, 0], ["line", "=w * t", "=h"] ] } }"#))
+        XCTAssertTrue(try readsTime(#"{ "rectangle": {}, "modifiers": [ { "fill": "glow" } ] }"#,
+            paints: #"{ "glow": { "radialGradient": { "colors": ["red", "blue"], "startRadius": 0, "endRadius": "=frame < 3 ? 10 : 20" } } }"#))
+    }
+
     func testForEachRepeatsItsContentWithTheVariableSet() throws {
         let p = try render("""
             { "hstack": { "spacing": 0, "alignment": "top", "children": [ { "forEach": { "range": [1, 4], "as": "i", "content":
