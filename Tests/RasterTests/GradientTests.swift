@@ -30,6 +30,36 @@ final class GradientTests: XCTestCase {
     /// The paint-space point at the centre of pixel (x, y).
     func paintPoint(_ t: AffineTransform, _ x: Int, _ y: Int) -> Point { t.inverted!.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
 
+    /// A canvas keeps the tables of the last few gradients drawn: shapes in six gradients and
+    /// opacities, drawn again and again in turn on one canvas, come out as each drawn alone.
+    func testKeptGradientTablesAreThoseOfTheirGradientAndOpacity() {
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        let gradients = [Gradient(colors: [black, white]), Gradient(colors: [red, blue]), Gradient(colors: [blue, red]),
+                         Gradient(colors: [red, white, blue])]
+        let paints = gradients.map { g in Paint(.linearGradient(g, start: Point(x: 0, y: 0), end: Point(x: 8, y: 0))) }
+            + [Paint(.linearGradient(gradients[0], start: Point(x: 0, y: 0), end: Point(x: 8, y: 0)), opacity: 0.5),
+               Paint(.radialGradient(gradients[1], center: Point(x: 4, y: 4), startRadius: 0, endRadius: 6), opacity: 0.5)]
+        let order = [0, 1, 2, 3, 4, 5, 0, 4, 1, 5, 2, 2, 3, 0]
+        let shared = Canvas(width: 8 * order.count, height: 8)
+        for (k, p) in order.enumerated() {
+            var square = Path()
+            square.addRect(Rect(x: Double(8 * k), y: 0, width: 8, height: 8))
+            var paint = paints[p]
+            paint.transform = AffineTransform(translationX: Double(8 * k), y: 0)
+            shared.fill(square, paint: paint)
+        }
+        let together = shared.pixmap
+        for (k, p) in order.enumerated() {
+            let alone = Canvas(width: 8, height: 8)
+            var square = Path()
+            square.addRect(Rect(x: 0, y: 0, width: 8, height: 8))
+            alone.fill(square, paint: paints[p])
+            for y in 0..<8 {
+                for x in 0..<8 { XCTAssertEqual(together.pixel(x: 8 * k + x, y: y), alone.pixmap.pixel(x: x, y: y), "square \(k)") }
+            }
+        }
+    }
+
     func testLinearGradientFollowsItsProjection() {
         var g = SeededGenerator(seed: 11)
         for _ in 0..<10 {
@@ -182,7 +212,7 @@ final class GradientTests: XCTestCase {
         let scratch = Scratch(width: 4, height: 4)
         for (g, gradient) in gradients.enumerated() {
             for opacity: Float in [1, 0.5] {
-                let table = GradientTable.build(gradient, opacity: opacity, scratch: scratch)
+                let table = GradientTable.table(for: gradient, opacity: opacity, scratch: scratch)
                 let stops = gradient.stops.enumerated().map { (index: $0.offset, location: min(max($0.element.location, 0), 1), color: $0.element.color) }
                     .sorted { ($0.location, $0.index) < ($1.location, $1.index) }
                 func premultiplied(_ c: Color) -> SIMD4<Float> {

@@ -1,7 +1,7 @@
 /// The buffers every drawing reuses, sized once for the canvas width: a row of
 /// 16-bit coverage and the row's spans (written by the accumulator's sweep), a row of
 /// shaded colours in split 8.8 form and in floating point, a row of floating-point
-/// coverage (for the blend modes computed in floating point), and a gradient table;
+/// coverage (for the blend modes computed in floating point), and gradient tables;
 /// the blur buffers grow to the largest region blurred. Owned by one canvas; drawing
 /// allocates nothing once these exist.
 final class Scratch {
@@ -11,9 +11,15 @@ final class Scratch {
     let coverage: UnsafeMutablePointer<Float>
     let source: UnsafeMutablePointer<SIMD4<Float>>
     let spans: UnsafeMutablePointer<CoverageSpan>
+    /// Room for `gradientSlots` gradient tables, slot k at `k × GradientTable.size`.
     let gradient: UnsafeMutablePointer<SIMD4<Float>>
     let gradient8: UnsafeMutablePointer<UInt32>
     let gradientEven: UnsafeMutablePointer<UInt32>, gradientOdd: UnsafeMutablePointer<UInt32>
+    /// The gradient and opacity (its bits) each slot's table was built for, and whether it is opaque.
+    var gradientKeys: [(gradient: Gradient, opacity: UInt32, isOpaque: Bool)?] = Array(repeating: nil, count: Scratch.gradientSlots)
+    /// The slot the next table not found is built in (the one built longest ago).
+    var nextGradientSlot = 0
+    static let gradientSlots = 4
     /// A row of shaded colours in split 8.8 form.
     let shaded: ShadedRow
     private(set) var blurImage: UnsafeMutablePointer<SIMD4<Float>>
@@ -42,14 +48,15 @@ final class Scratch {
         shaded = ShadedRow(even: UnsafeMutableRawPointer(shadedEven), odd: UnsafeMutableRawPointer(shadedOdd))
         spans = .allocate(capacity: width + 2)
         spans.initialize(repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 2)
-        gradient = .allocate(capacity: GradientTable.size)
-        gradient.initialize(repeating: .zero, count: GradientTable.size)
-        gradient8 = .allocate(capacity: GradientTable.size)
-        gradient8.initialize(repeating: 0, count: GradientTable.size)
-        gradientEven = .allocate(capacity: GradientTable.size)
-        gradientEven.initialize(repeating: 0, count: GradientTable.size)
-        gradientOdd = .allocate(capacity: GradientTable.size)
-        gradientOdd.initialize(repeating: 0, count: GradientTable.size)
+        let tableEntries = GradientTable.size * Scratch.gradientSlots
+        gradient = .allocate(capacity: tableEntries)
+        gradient.initialize(repeating: .zero, count: tableEntries)
+        gradient8 = .allocate(capacity: tableEntries)
+        gradient8.initialize(repeating: 0, count: tableEntries)
+        gradientEven = .allocate(capacity: tableEntries)
+        gradientEven.initialize(repeating: 0, count: tableEntries)
+        gradientOdd = .allocate(capacity: tableEntries)
+        gradientOdd.initialize(repeating: 0, count: tableEntries)
         blurImage = .allocate(capacity: 1)
         blurLine = .allocate(capacity: 1)
         blurSpare = .allocate(capacity: 1)

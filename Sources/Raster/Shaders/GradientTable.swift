@@ -8,7 +8,8 @@
 /// for the blend modes computed in floating point, split into 8.8 halves for
 /// source-over (`ShadedRow`), and as a packed RGBA8 pixel (the 8.8 value rounded to
 /// a byte) that an opaque gradient at full coverage writes as it is. The storage belongs to the
-/// canvas and is rebuilt for each gradient drawn.
+/// canvas, which keeps the tables of the last few gradients drawn (`Scratch.gradientSlots`):
+/// shapes drawn in the same gradient at the same opacity share one table.
 struct GradientTable {
     static let size = 1024
     let entries: UnsafeMutablePointer<SIMD4<Float>>
@@ -17,9 +18,30 @@ struct GradientTable {
     /// Whether every packed entry has alpha 255.
     let isOpaque: Bool
 
-    /// Fills the table for `gradient` at `opacity`; a gradient without stops is transparent.
-    static func build(_ gradient: Gradient, opacity: Float, scratch: Scratch) -> GradientTable {
-        let entries = scratch.gradient, packed = scratch.gradient8, even = scratch.gradientEven, odd = scratch.gradientOdd
+    /// The table for `gradient` at `opacity`: one the canvas kept, or one built in the slot
+    /// built longest ago. A gradient without stops is transparent.
+    static func table(for gradient: Gradient, opacity: Float, scratch: Scratch) -> GradientTable {
+        func slot(_ k: Int, isOpaque: Bool) -> GradientTable {
+            let offset = k * size
+            return GradientTable(
+                entries: scratch.gradient + offset, packed: scratch.gradient8 + offset, even: scratch.gradientEven + offset,
+                odd: scratch.gradientOdd + offset, isOpaque: isOpaque)
+        }
+        for k in 0..<Scratch.gradientSlots {
+            if let key = scratch.gradientKeys[k], key.opacity == opacity.bitPattern, key.gradient == gradient {
+                return slot(k, isOpaque: key.isOpaque)
+            }
+        }
+        let k = scratch.nextGradientSlot
+        scratch.nextGradientSlot = (k + 1) % Scratch.gradientSlots
+        let table = build(gradient, opacity: opacity, into: slot(k, isOpaque: false))
+        scratch.gradientKeys[k] = (gradient, opacity.bitPattern, table.isOpaque)
+        return table
+    }
+
+    /// Fills the storage of `table` for `gradient` at `opacity`.
+    private static func build(_ gradient: Gradient, opacity: Float, into table: GradientTable) -> GradientTable {
+        let entries = table.entries, packed = table.packed, even = table.even, odd = table.odd
         let stops = gradient.stops.enumerated()
             .map { (index: $0.offset, location: min(max($0.element.location.isFinite ? $0.element.location : 0, 0), 1), color: $0.element.color) }
             .sorted { $0.location != $1.location ? $0.location < $1.location : $0.index < $1.index }

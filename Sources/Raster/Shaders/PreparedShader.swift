@@ -106,7 +106,7 @@ enum PreparedShader {
             let d = end - start
             let l2 = d.x * d.x + d.y * d.y
             guard l2 > 0, l2.isFinite, let m = paint.transform.inverted else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
+            let gradient = GradientTable.table(for: g, opacity: opacity, scratch: scratch)
             let dx = d.x / l2, dy = d.y / l2
             return .linear(
                 LinearGradientShader(
@@ -114,11 +114,11 @@ enum PreparedShader {
                     t0: dx * (m.tx - start.x) + dy * (m.ty - start.y)))
         case .radialGradient(let g, let center, let r0, let r1):
             guard let m = paint.transform.inverted, r0.isFinite, r1.isFinite else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
+            let gradient = GradientTable.table(for: g, opacity: opacity, scratch: scratch)
             return .radial(RadialGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), r0: r0, r1: r1))
         case .angularGradient(let g, let center, let a0, let a1):
             guard let m = paint.transform.inverted, a0.isFinite, a1.isFinite else { return lastColor(g) }
-            let gradient = GradientTable.build(g, opacity: opacity, scratch: scratch)
+            let gradient = GradientTable.table(for: g, opacity: opacity, scratch: scratch)
             return .angular(AngularGradientShader(table: gradient, inverse: m.concatenating(AffineTransform(translationX: -center.x, y: -center.y)), start: a0, end: a1))
         case .image(let pixmap, let quality):
             guard let m = paint.transform.inverted else { return .solid(.zero) }
