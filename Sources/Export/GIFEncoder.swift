@@ -632,7 +632,6 @@ final class GIFEncoder: AnalyzingFrameSink {
     private func compress(
         _ reading: FrameReading, tolerance: Int, rect: PixelRect, first: Bool, ties: TieBreak
     ) -> CompressedFrame {
-        let mapper = self.mapper!
         let count = rect.pixelCount
         gatherOptions(reading, tolerance: tolerance, rect: rect, first: first, ties: ties)
         var data: [UInt8] = []
