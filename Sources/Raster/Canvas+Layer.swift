@@ -22,7 +22,14 @@ extension Canvas {
     /// below with `opacity` (0…1, default 1) and `blendMode` (default `.normal`).
     /// Clips pushed inside the layer are popped. Does nothing without an open layer.
     public func endLayer(opacity: Double = 1, blendMode: BlendMode = .normal, filters: [LayerFilter] = []) {
-        guard layers.count > 1 else { return }
+        endLayer(opacity: opacity, blendMode: blendMode, filters: filters, keeping: false)
+    }
+
+    /// `endLayer`; with `keeping`, also returns a copy of the pixels the layer touched, after
+    /// its filters, which `drawLayer` composites again as this did. Nil without an open layer.
+    @discardableResult
+    public func endLayer(opacity: Double = 1, blendMode: BlendMode = .normal, filters: [LayerFilter] = [], keeping: Bool) -> KeptLayer? {
+        guard layers.count > 1 else { return nil }
         var layer = layers.removeLast()
         clips.removeLast(clips.count - layer.clipDepth)
         for filter in filters {
@@ -33,27 +40,45 @@ extension Canvas {
                 layer.dirty = dropShadow(&layer.pixmap, region: layer.dirty, color: color, sigma: radius, offset: offset)
             }
         }
-        let o = opacity.isFinite ? Float(min(max(opacity, 0), 1)) : 0
-        let clip = clips[clips.count - 1]
-        let rect = layer.dirty.intersection(clip.bounds)
-        if o > 0 && !rect.isEmpty {
-            composite(layer.pixmap, rect: rect, opacity: o, blendMode: blendMode, mask: clip.mask)
-        }
+        let region = layer.dirty.intersection(canvasRect)
+        let kept = keeping ? KeptLayer(region: region, pixels: layer.pixmap.copy(of: region)) : nil
+        composite(layer.pixmap, origin: (0, 0), rowBytes: width * 4, region: region, opacity: opacity, blendMode: blendMode)
         recycle(&layer.pixmap, dirty: layer.dirty)
+        return kept
     }
 
-    /// Composites the device-aligned `source` over `rect` of the top layer.
-    func composite(_ source: Pixmap, rect: PixelRect, opacity: Float, blendMode: BlendMode, mask: ClipMask?) {
+    /// Composites a layer kept by `endLayer(…, keeping: true)` onto the top layer with
+    /// `opacity` and `blendMode`, through the current clip: the pixels come out as when the
+    /// layer was ended, if drawn on a canvas of the same size.
+    public func drawLayer(_ kept: KeptLayer, opacity: Double = 1, blendMode: BlendMode = .normal) {
+        composite(
+            kept.pixels, origin: (kept.region.x0, kept.region.y0), rowBytes: kept.region.width * 4, region: kept.region.intersection(canvasRect),
+            opacity: opacity, blendMode: blendMode)
+    }
+
+    /// Whether drawing is clipped by nothing but the canvas's edges.
+    public var isUnclipped: Bool {
+        let clip = clips[clips.count - 1]
+        return clip.mask == nil && clip.bounds == canvasRect
+    }
+
+    /// Composites `region` of a layer's pixels onto the top layer through the current clip:
+    /// `source` holds them from device pixel `origin` on, `rowBytes` to a row.
+    private func composite(_ source: Pixmap, origin: (x: Int, y: Int), rowBytes sourceRowBytes: Int, region: PixelRect, opacity: Double, blendMode: BlendMode) {
+        let o = opacity.isFinite ? Float(min(max(opacity, 0), 1)) : 0
+        let clip = clips[clips.count - 1]
+        let rect = region.intersection(clip.bounds)
+        guard o > 0 && !rect.isEmpty else { return }
         let top = layers.count - 1
         if top == 0 { fillBackground(rows: rect.y0, rect.y1) }
         layers[top].dirty = layers[top].dirty.union(rect)
         let rowBytes = width * 4
         let scratch = self.scratch
         source.data.withUnsafeBufferPointer { src in
-            let shader = PreparedShader.pixels(PixelShader(base: src.baseAddress!, x0: 0, y0: 0, rowBytes: rowBytes, opacity: opacity))
+            let shader = PreparedShader.pixels(PixelShader(base: src.baseAddress!, x0: origin.x, y0: origin.y, rowBytes: sourceRowBytes, opacity: o))
             layers[top].pixmap.data.withUnsafeMutableBufferPointer { dst in
                 blendMode.dispatch(
-                    RectCompositing(rect: rect, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch, mask: mask))
+                    RectCompositing(rect: rect, shader: shader, destination: dst.baseAddress!, rowBytes: rowBytes, scratch: scratch, mask: clip.mask))
             }
         }
     }
@@ -159,5 +184,35 @@ extension Canvas {
         }
         recycle(&shadow, dirty: blurred)
         return region.union(blurred)
+    }
+}
+
+/// The pixels a layer touched, after its filters, kept to be composited again
+/// (`Canvas.endLayer(…, keeping:)`, `Canvas.drawLayer`).
+public struct KeptLayer: Sendable {
+    /// The device pixels the layer touched, within the canvas.
+    let region: PixelRect
+    /// The pixels of `region`, row by row.
+    let pixels: Pixmap
+
+    /// The bytes the pixels take.
+    public var byteCount: Int { pixels.data.count }
+}
+
+extension Pixmap {
+    /// The pixels of `region` (within the pixmap) as a pixmap of their own; one
+    /// transparent pixel for an empty region.
+    func copy(of region: PixelRect) -> Pixmap {
+        guard !region.isEmpty else { return Pixmap(width: 1, height: 1) }
+        var copy = Pixmap(unfilledWidth: region.width, height: region.height)
+        let rowBytes = width * 4, copyRowBytes = region.width * 4
+        data.withUnsafeBufferPointer { src in
+            copy.data.withUnsafeMutableBufferPointer { dst in
+                for y in region.y0..<region.y1 {
+                    (dst.baseAddress! + (y - region.y0) * copyRowBytes).update(from: src.baseAddress! + y * rowBytes + region.x0 * 4, count: copyRowBytes)
+                }
+            }
+        }
+        return copy
     }
 }

@@ -135,13 +135,22 @@ extension Drawing {
         }
     }
 
-    /// Draws `content` in its own layer and composites it with the pending opacity.
+    /// Draws `content` in its own layer and composites it with the pending opacity; a layer
+    /// that draws the same in every frame is kept by the renderer's `LayerMemo` and drawn
+    /// once.
     func isolated(_ content: View, proposal: ProposedSize, at origin: Point, blendMode: BlendMode = .normal, filters: [LayerFilter] = []) {
+        let key = layers?.key(content, filters: filters, drawing: self, proposal: proposal, at: origin)
+        if let key, let kept = layers?.layer(for: key) {
+            canvas.drawLayer(kept, opacity: opacity, blendMode: blendMode)
+            return
+        }
         canvas.beginLayer()
         var inner = self
         inner.opacity = 1
         inner.draw(content, proposal: proposal, at: origin)
-        canvas.endLayer(opacity: opacity, blendMode: blendMode, filters: filters)
+        let keeping = key.map { layers!.shouldKeep($0) } ?? false
+        let kept = canvas.endLayer(opacity: opacity, blendMode: blendMode, filters: filters, keeping: keeping)
+        if let key, let kept { layers?.remember(kept, for: key) }
     }
 }
 

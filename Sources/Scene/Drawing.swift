@@ -24,6 +24,8 @@ struct Drawing {
     var spaces: [String: Rect] = [:]
     /// The paint of shapes and text without a fill of their own.
     var foreground: PaintValue = .color(.black)
+    /// Layers kept from frame to frame, or nil to draw every layer.
+    var layers: LayerMemo?
 
     /// The drawing transform with `local` (in root points) applied first.
     func transformed(_ local: AffineTransform) -> Drawing {

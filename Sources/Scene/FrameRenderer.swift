@@ -28,20 +28,22 @@ public struct FrameRenderer {
         render(context, into: canvas, layouts: LayoutMemo())
     }
 
-    func render(_ context: EvaluationContext, into canvas: Canvas, layouts: LayoutMemo) {
+    func render(_ context: EvaluationContext, into canvas: Canvas, layouts: LayoutMemo, layers: LayerMemo? = nil) {
         var context = context
         context.layoutMemo = layouts
         let root = scene.root
         let size = root.sizeThatFits(ProposedSize(scene.size), context)
         let origin = Point(x: (scene.size.width - size.width) / 2, y: (scene.size.height - size.height) / 2)
         var drawing = Drawing(canvas: canvas, context: context, transform: AffineTransform(scaleX: scene.scale, y: scene.scale), opacity: 1)
+        drawing.layers = layers
         drawing.draw(root, proposal: ProposedSize(scene.size), at: origin)
     }
 }
 
 /// Renders one scene's frames one after another on one thread, keeping from one frame to
-/// the next a canvas (its scratch buffers and layer pixmaps) and the layouts that are the
-/// same in every frame (see `LayoutMemo`). Each frame is as `FrameRenderer` draws it.
+/// the next a canvas (its scratch buffers and layer pixmaps), the layouts that are the
+/// same in every frame (see `LayoutMemo`) and the layers that draw the same in every frame
+/// (see `LayerMemo`; at most two canvases' worth). Each frame is as `FrameRenderer` draws it.
 ///
 /// When the scene reads no time (`ResolvedScene.readsTime`), a frame whose parameter
 /// values are those of the last frame rendered, bit for bit, is that frame's picture
@@ -50,12 +52,14 @@ public final class SequentialRenderer {
     public let renderer: FrameRenderer
     private let canvas: Canvas
     private let layouts = LayoutMemo()
+    let layers: LayerMemo
     /// The last frame's parameter values and picture, kept while the scene reads no time.
     private var last: (params: [Double], pixmap: Pixmap)?
 
     public init(scene: ResolvedScene) {
         renderer = FrameRenderer(scene: scene)
         canvas = Canvas(width: scene.pixelWidth, height: scene.pixelHeight, background: scene.background)
+        layers = LayerMemo(budget: 2 * canvas.width * canvas.height * 4)
     }
 
     /// Renders the scene with its expressions evaluated in `context`.
@@ -64,7 +68,8 @@ public final class SequentialRenderer {
         if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
         canvas.reset(background: renderer.scene.background)
         layouts.nextFrame()
-        renderer.render(context, into: canvas, layouts: layouts)
+        layers.nextFrame()
+        renderer.render(context, into: canvas, layouts: layouts, layers: layers)
         let pixmap = canvas.pixmap
         last = timeless ? (context.params, pixmap) : nil
         return pixmap

@@ -72,6 +72,41 @@ final class CompositingTests: XCTestCase {
         }
     }
 
+    /// A layer kept when it ends is composited again as it was, with any blend mode, opacity
+    /// and filters.
+    func testKeptLayerDrawsAsTheLayerItWasKeptFrom() {
+        func circle(_ x: Double, _ y: Double, _ r: Double) -> Path {
+            var p = Path()
+            p.addEllipse(in: Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
+            return p
+        }
+        func backdrop(_ canvas: Canvas) {
+            canvas.fill(square(40), paint: Paint(.linearGradient(Gradient(colors: [Color(red: 0.2, green: 0.8, blue: 0.4), .clear]),
+                start: Point(x: 0, y: 0), end: Point(x: 40, y: 30))))
+        }
+        let modes: [BlendMode] = [.normal, .multiply, .destinationOut, .screen]
+        let filters: [[LayerFilter]] = [[], [.blur(radius: 2.5)], [.dropShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), radius: 3, offset: Point(x: 2, y: -1))]]
+        for mode in modes {
+            for opacity in [1, 0.6] {
+                for filter in filters {
+                    let original = Canvas(width: 40, height: 30, background: .white)
+                    backdrop(original)
+                    original.beginLayer()
+                    original.fill(circle(18, 14, 9), paint: Paint(.solid(Color(red: 0.9, green: 0.1, blue: 0.3, alpha: 0.8))))
+                    original.fill(circle(25, 16, 6), paint: Paint(.solid(Color(red: 0.1, green: 0.2, blue: 0.9))), rule: .evenOdd)
+                    let kept = original.endLayer(opacity: opacity, blendMode: mode, filters: filter, keeping: true)!
+                    let again = Canvas(width: 40, height: 30, background: .white)
+                    backdrop(again)
+                    again.drawLayer(kept, opacity: opacity, blendMode: mode)
+                    XCTAssertTrue(original.pixmap.data == again.pixmap.data, "\(mode) \(opacity) \(filter)")
+                    XCTAssertTrue(again.isUnclipped)
+                    again.pushClip(circle(20, 15, 11))
+                    XCTAssertFalse(again.isUnclipped)
+                }
+            }
+        }
+    }
+
     func testEveryBlendModeMatchesItsDefinition() {
         var g = SeededGenerator(seed: 21)
         for mode in BlendMode.allCases {

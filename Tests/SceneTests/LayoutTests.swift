@@ -200,6 +200,44 @@ final class FrameRendererTests: XCTestCase {
         XCTAssertFalse(early.data == late.data)
     }
 
+    /// Layers whose content draws the same in every frame (a shadowed circle, a compositing
+    /// group with a blend mode) are kept and drawn again; a layer whose content moves, or
+    /// one drawn under a clip, is drawn every frame. Every frame equals a fresh render.
+    func testLayersThatDrawTheSameInEveryFrameAreKept() {
+        let p = Expression.variable(.param(0))
+        func shape(_ s: Shape, _ color: Color, _ w: Double, _ h: Double) -> View {
+            .modified(.shape(ShapeView(shape: s, fill: Fill(paint: .color(color)))), .frame(FrameSpec(width: .constant(w), height: .constant(h))))
+        }
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1, alpha: 0.7)
+        let shadow = Modifier.shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), radius: .constant(4), x: .constant(2), y: .constant(3))
+        let bar = View.modified(shape(.rectangle, .black, 60, 10), .offset(x: p, y: .constant(0)))
+        let shadowed = View.modified(shape(.circle, red, 30, 30), shadow)
+        let group = View.modified(
+            .stack(StackView(axis: .z, children: [shape(.rectangle, blue, 40, 20), .modified(shape(.capsule, red, 30, 12), .blendMode(.destinationOut))])),
+            .compositingGroup)
+        let moving = View.modified(.modified(shape(.circle, red, 20, 20), .offset(x: .constant(0), y: p)), shadow)
+        // A blurred square that stays put, clipped by a circle that grows with the parameter.
+        let growing = View.modified(.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(.clear)))),
+            .frame(FrameSpec(width: .binary(.add, .constant(30), p), height: .constant(40))))
+        let clipped = View.modified(.modified(
+            .stack(StackView(axis: .z, alignment: .topLeading, children: [.modified(shape(.rectangle, red, 30, 30), .blur(radius: .constant(2))), growing])),
+            .clipShape(.circle, eoFill: false, antialiased: true)), .frame(FrameSpec(width: .constant(80), height: .constant(40), alignment: .topLeading)))
+        XCTAssertTrue(shadowed.drawsSameInEveryFrame)
+        XCTAssertTrue(group.drawsSameInEveryFrame)
+        XCTAssertFalse(moving.drawsSameInEveryFrame)
+        let root = View.stack(StackView(axis: .z, children: [bar, shadowed, group, moving, clipped]))
+        let scene = ResolvedScene(size: Size(width: 100, height: 80), root: root)
+        let renderer = SequentialRenderer(scene: scene)
+        // Layers kept after each frame: none in the first; in the second (the first to ask
+        // again) the shadowed circle, the group and the blend layer inside it; then the
+        // circle and the group, drawn again, and no more the blend layer.
+        for (value, kept) in [(0.0, 0), (5, 3), (5, 2), (12.5, 2), (30, 2), (7, 2)] {
+            let context = EvaluationContext(params: [value])
+            XCTAssertTrue(renderer.render(context).data == FrameRenderer(scene: scene).render(context).data, "p = \(value)")
+            XCTAssertEqual(renderer.layers.count, kept, "p = \(value)")
+        }
+    }
+
     /// A list whose rows scroll by a parameter: the rows' layout reads no parameter, so it is
     /// kept from frame to frame; a row whose width is a parameter is worked out every frame.
     /// Either way each frame is the one rendered afresh.
