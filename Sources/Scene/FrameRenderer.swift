@@ -43,7 +43,7 @@ public struct FrameRenderer {
 /// Renders one scene's frames one after another on one thread, keeping from one frame to
 /// the next a canvas (its scratch buffers and layer pixmaps), the layouts that are the
 /// same in every frame (see `LayoutMemo`) and the layers that draw the same in every frame
-/// (see `LayerMemo`; at most two canvases' worth). Each frame is as `FrameRenderer` draws it.
+/// (see `LayerMemo`; a canvas's worth of pixels a frame). Each frame is as `FrameRenderer` draws it.
 ///
 /// When the scene reads no time (`ResolvedScene.readsTime`), a frame whose parameter
 /// values are those of the last frame rendered, bit for bit, is that frame's picture
@@ -59,7 +59,7 @@ public final class SequentialRenderer {
     public init(scene: ResolvedScene) {
         renderer = FrameRenderer(scene: scene)
         canvas = Canvas(width: scene.pixelWidth, height: scene.pixelHeight, background: scene.background)
-        layers = LayerMemo(budget: 2 * canvas.width * canvas.height * 4)
+        layers = LayerMemo(budget: canvas.width * canvas.height * 4)
     }
 
     /// Renders the scene with its expressions evaluated in `context`.

@@ -14,8 +14,8 @@ import Raster
 ///
 /// A layer is kept the second frame in a row its key is asked for, so content whose place
 /// changes every frame costs no copies. Only the layers used in a frame are kept for the
-/// next (`nextFrame`), and at most `budget` bytes of them: memory does not grow with the
-/// number of frames.
+/// next (`nextFrame`), and at most `budget` bytes of them a frame (so twice that at most
+/// with those of the frame before): memory does not grow with the number of frames.
 ///
 /// One memo serves one scene on one thread (the keys name views by their place in the
 /// scene's tree): `SequentialRenderer` keeps one for all its frames.
