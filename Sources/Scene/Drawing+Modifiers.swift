@@ -110,14 +110,8 @@ extension Drawing {
         case .mask(let maskView, let alignment):
             let size = content.sizeThatFits(proposal, context)
             let maskSize = maskView.sizeThatFits(ProposedSize(size), context)
-            let maskCanvas = Canvas(width: canvas.width, height: canvas.height)
-            var maskDrawing = self
-            maskDrawing.canvas = maskCanvas
-            maskDrawing.opacity = 1
-            maskDrawing.draw(
-                maskView, proposal: ProposedSize(size),
-                at: Point(x: origin.x + (size.width - maskSize.width) * alignment.x, y: origin.y + (size.height - maskSize.height) * alignment.y))
-            canvas.pushMask(Mask(maskCanvas.pixmap))
+            let maskOrigin = Point(x: origin.x + (size.width - maskSize.width) * alignment.x, y: origin.y + (size.height - maskSize.height) * alignment.y)
+            canvas.pushMask(mask(maskView, proposal: ProposedSize(size), at: maskOrigin))
             draw(content, proposal: proposal, at: origin)
             canvas.popClip()
         case .blendMode(let mode):
@@ -139,8 +133,8 @@ extension Drawing {
     /// that draws the same in every frame is kept by the renderer's `LayerMemo` and drawn
     /// once.
     func isolated(_ content: View, proposal: ProposedSize, at origin: Point, blendMode: BlendMode = .normal, filters: [LayerFilter] = []) {
-        let key = layers?.key(content, filters: filters, drawing: self, proposal: proposal, at: origin)
-        if let key, let kept = layers?.layer(for: key) {
+        let key = layers?.layerKey(content, filters: filters, drawing: self, proposal: proposal, at: origin)
+        if let key, case .layer(let kept)? = layers?.kept(for: key) {
             canvas.drawLayer(kept, opacity: opacity, blendMode: blendMode)
             return
         }
@@ -150,7 +144,22 @@ extension Drawing {
         inner.draw(content, proposal: proposal, at: origin)
         let keeping = key.map { layers!.shouldKeep($0) } ?? false
         let kept = canvas.endLayer(opacity: opacity, blendMode: blendMode, filters: filters, keeping: keeping)
-        if let key, let kept { layers?.remember(kept, for: key) }
+        if let key, let kept { layers?.remember(.layer(kept), for: key) }
+    }
+
+    /// The mask `view` gives drawn at `origin` offered `proposal`: its alpha, drawn on a
+    /// transparent canvas of this one's size. A mask that draws the same in every frame is
+    /// kept by the renderer's `LayerMemo` and drawn once.
+    func mask(_ view: View, proposal: ProposedSize, at origin: Point) -> Mask {
+        let key = layers?.maskKey(view, drawing: self, proposal: proposal, at: origin)
+        if let key, case .mask(let kept)? = layers?.kept(for: key) { return kept }
+        var maskDrawing = self
+        maskDrawing.canvas = Canvas(width: canvas.width, height: canvas.height)
+        maskDrawing.opacity = 1
+        maskDrawing.draw(view, proposal: proposal, at: origin)
+        let mask = Mask(maskDrawing.canvas.pixmap)
+        if let key, layers!.shouldKeep(key) { layers?.remember(.mask(mask), for: key) }
+        return mask
     }
 }
 

@@ -1,21 +1,24 @@
 import Geometry
 import Raster
 
-/// Layers of content that draws the same in every frame, kept from one frame to the next.
+/// Layers and masks of content that draws the same in every frame, kept from one frame to
+/// the next.
 ///
 /// A compositing group, a blend mode, a shadow or a blur isolates its content in a canvas
-/// layer. When the content reads no parameter, time or frame number and nothing behind it
-/// (`View.drawsSameInEveryFrame`), the layer's pixels, filters applied, depend only on
-/// the drawing state the content is drawn in: the transform, its place and proposal, the
-/// `forEach` variables and geometry, the coordinate spaces and the foreground colour, and
-/// the canvas's size and tolerance. With no clip but the canvas's edges they are then the
-/// same whenever that state is, so the layer is kept (`Canvas.endLayer(…, keeping:)`) and
-/// composited again (`Canvas.drawLayer`) instead of being drawn.
+/// layer; a mask draws its view on a canvas of its own. When the content reads no
+/// parameter, time or frame number and nothing behind it (`View.drawsSameInEveryFrame`),
+/// its pixels (a layer's with its filters applied) depend only on the drawing state it is
+/// drawn in: the transform, its place and proposal, the `forEach` variables and geometry,
+/// the coordinate spaces and the foreground colour, and the canvas's size and tolerance;
+/// for a layer also the clip, so only layers drawn with no clip but the canvas's edges are
+/// kept. Whenever that state is the same, the layer is composited again
+/// (`Canvas.endLayer(…, keeping:)`, `Canvas.drawLayer`) and the mask used again instead
+/// of being drawn.
 ///
-/// A layer is kept the second frame in a row its key is asked for, so content whose place
-/// changes every frame costs no copies. Only the layers used in a frame are kept for the
-/// next (`nextFrame`), and at most `budget` bytes of them a frame (so twice that at most
-/// with those of the frame before): memory does not grow with the number of frames.
+/// A layer or mask is kept the second frame in a row its key is asked for, so content
+/// whose place changes every frame costs no copies. Only those used in a frame are kept
+/// for the next (`nextFrame`), and at most `budget` bytes of them a frame (so twice that
+/// at most with those of the frame before): memory does not grow with the number of frames.
 ///
 /// One memo serves one scene on one thread (the keys name views by their place in the
 /// scene's tree): `SequentialRenderer` keeps one for all its frames.
@@ -23,45 +26,75 @@ final class LayerMemo {
     struct Key: Equatable {
         /// The content: its node in the scene's tree.
         var content: UInt
-        /// The drawing state, as bit patterns.
+        /// What is kept (a layer with its filters, a mask) and the drawing state, as bit patterns.
         var state: [UInt64]
         /// The names of the coordinate spaces in scope, in the order their frames are in `state`.
         var spaces: [String]
     }
 
-    /// This frame's layers, and those of the frame before not yet asked for again.
-    private var layers: [(key: Key, layer: KeptLayer)] = []
-    private var earlier: [(key: Key, layer: KeptLayer)] = []
+    enum Kept {
+        case layer(KeptLayer)
+        case mask(Mask)
+
+        var byteCount: Int {
+            switch self {
+            case .layer(let layer): layer.byteCount
+            case .mask(let mask): mask.data.count
+            }
+        }
+    }
+
+    /// This frame's layers and masks, and those of the frame before not yet asked for again.
+    private var entries: [(key: Key, kept: Kept)] = []
+    private var earlier: [(key: Key, kept: Kept)] = []
     private var bytes = 0
-    /// The keys asked for in this frame and the one before that had no kept layer.
+    /// The keys asked for in this frame and the one before that had nothing kept.
     private var asked: [Key] = [], askedBefore: [Key] = []
-    /// The most bytes of pixels kept.
+    /// The most bytes of pixels kept a frame.
     let budget: Int
     /// Whether each content met so far draws the same in every frame: worked out once per view.
     private var sameInEveryFrame: [UInt: Bool] = [:]
 
-    /// A memo keeping at most `budget` bytes of layers.
+    /// A memo keeping at most `budget` bytes of layers and masks a frame.
     init(budget: Int) {
         self.budget = budget
     }
 
-    /// The number of layers kept in this frame.
-    var count: Int { layers.count }
+    /// The number of layers and masks kept in this frame.
+    var count: Int { entries.count }
 
-    /// Starts a frame: the layers of the frame that ends wait to be asked for again.
+    /// Starts a frame: what the frame that ends kept waits to be asked for again.
     func nextFrame() {
-        earlier = layers
-        layers.removeAll(keepingCapacity: true)
+        earlier = entries
+        entries.removeAll(keepingCapacity: true)
         bytes = 0
         askedBefore = asked
         asked.removeAll(keepingCapacity: true)
     }
 
-    /// The key of `content` drawn with `filters` by `drawing` at `origin` offered `proposal`,
-    /// or nil when its layer cannot be kept: content that may change from frame to frame,
-    /// a clip, a foreground other than a colour.
-    func key(_ content: View, filters: [LayerFilter], drawing: Drawing, proposal: ProposedSize, at origin: Point) -> Key? {
-        guard drawing.canvas.isUnclipped, case .color(let foreground) = drawing.foreground, let node = content.node else { return nil }
+    /// The key of the layer of `content` drawn with `filters` by `drawing` at `origin`
+    /// offered `proposal`, or nil when it cannot be kept: content that may change from
+    /// frame to frame, a clip, a foreground other than a colour.
+    func layerKey(_ content: View, filters: [LayerFilter], drawing: Drawing, proposal: ProposedSize, at origin: Point) -> Key? {
+        guard drawing.canvas.isUnclipped else { return nil }
+        var what: [Double] = [1]
+        for filter in filters {
+            switch filter {
+            case .blur(let radius): what += [2, radius]
+            case .dropShadow(let color, let radius, let offset): what += [3, color.red, color.green, color.blue, color.alpha, radius, offset.x, offset.y]
+            }
+        }
+        return key(content, what, drawing: drawing, tolerance: drawing.canvas.tolerance, proposal: proposal, at: origin)
+    }
+
+    /// The key of the mask `view` gives drawn by `drawing` at `origin` offered `proposal`, on
+    /// a canvas of its own (of the default tolerance), or nil when it cannot be kept.
+    func maskKey(_ view: View, drawing: Drawing, proposal: ProposedSize, at origin: Point) -> Key? {
+        key(view, [4], drawing: drawing, tolerance: Path.defaultTolerance, proposal: proposal, at: origin)
+    }
+
+    private func key(_ content: View, _ what: [Double], drawing: Drawing, tolerance: Double, proposal: ProposedSize, at origin: Point) -> Key? {
+        guard case .color(let foreground) = drawing.foreground, let node = content.node else { return nil }
         let same: Bool
         if let known = sameInEveryFrame[node] {
             same = known
@@ -73,17 +106,11 @@ final class LayerMemo {
         // An unspecified dimension is a NaN pattern no finite or infinite proposal has.
         let unspecified: UInt64 = 0x7FF8_DEAD_BEEF_0001
         let t = drawing.transform, c = drawing.context, g = c.geometry
-        var state: [Double] = [
+        var state = what + [
             t.a, t.b, t.c, t.d, t.tx, t.ty, origin.x, origin.y, c.shapeWidth, c.shapeHeight, g.minX, g.minY, g.width, g.height,
             drawing.spaceOrigin.x, drawing.spaceOrigin.y, foreground.red, foreground.green, foreground.blue, foreground.alpha,
-            Double(drawing.canvas.width), Double(drawing.canvas.height), drawing.canvas.tolerance,
+            Double(drawing.canvas.width), Double(drawing.canvas.height), tolerance,
         ]
-        for filter in filters {
-            switch filter {
-            case .blur(let radius): state += [1, radius]
-            case .dropShadow(let color, let radius, let offset): state += [2, color.red, color.green, color.blue, color.alpha, radius, offset.x, offset.y]
-            }
-        }
         let spaces = drawing.spaces.keys.sorted()
         for name in spaces {
             let r = drawing.spaces[name]!
@@ -96,27 +123,27 @@ final class LayerMemo {
             spaces: spaces)
     }
 
-    /// The layer kept for `key` in this frame or the one before.
-    func layer(for key: Key) -> KeptLayer? {
-        if let known = layers.first(where: { $0.key == key }) { return known.layer }
+    /// What was kept for `key` in this frame or the one before.
+    func kept(for key: Key) -> Kept? {
+        if let known = entries.first(where: { $0.key == key }) { return known.kept }
         guard let index = earlier.firstIndex(where: { $0.key == key }) else { return nil }
-        let kept = earlier.remove(at: index)
-        remember(kept.layer, for: key)
-        return kept.layer
+        let kept = earlier.remove(at: index).kept
+        remember(kept, for: key)
+        return kept
     }
 
-    /// Whether the layer drawn for `key`, which had none kept, is to be kept: when the key
+    /// Whether what is drawn for `key`, which had nothing kept, is to be kept: when the key
     /// was asked for in the frame before too, and the budget is not spent.
     func shouldKeep(_ key: Key) -> Bool {
         asked.append(key)
         return bytes < budget && askedBefore.contains(key)
     }
 
-    /// Keeps `layer` for `key`, within the budget.
-    func remember(_ layer: KeptLayer, for key: Key) {
-        guard bytes + layer.byteCount <= budget else { return }
-        bytes += layer.byteCount
-        layers.append((key, layer))
+    /// Keeps `kept` for `key`, within the budget.
+    func remember(_ kept: Kept, for key: Key) {
+        guard bytes + kept.byteCount <= budget else { return }
+        bytes += kept.byteCount
+        entries.append((key, kept))
     }
 }
 

@@ -200,10 +200,11 @@ final class FrameRendererTests: XCTestCase {
         XCTAssertFalse(early.data == late.data)
     }
 
-    /// Layers whose content draws the same in every frame (a shadowed circle, a compositing
-    /// group with a blend mode) are kept and drawn again; a layer whose content moves, or
-    /// one drawn under a clip, is drawn every frame. Every frame equals a fresh render.
-    func testLayersThatDrawTheSameInEveryFrameAreKept() {
+    /// Layers and masks whose content draws the same in every frame (a shadowed circle, a
+    /// compositing group with a blend mode, a circle masking a moving bar) are kept and used
+    /// again; a layer or mask whose content moves, or a layer drawn under a clip, is drawn
+    /// every frame. Every frame equals a fresh render.
+    func testLayersAndMasksThatDrawTheSameInEveryFrameAreKept() {
         let p = Expression.variable(.param(0))
         func shape(_ s: Shape, _ color: Color, _ w: Double, _ h: Double) -> View {
             .modified(.shape(ShapeView(shape: s, fill: Fill(paint: .color(color)))), .frame(FrameSpec(width: .constant(w), height: .constant(h))))
@@ -222,16 +223,18 @@ final class FrameRendererTests: XCTestCase {
         let clipped = View.modified(.modified(
             .stack(StackView(axis: .z, alignment: .topLeading, children: [.modified(shape(.rectangle, red, 30, 30), .blur(radius: .constant(2))), growing])),
             .clipShape(.circle, eoFill: false, antialiased: true)), .frame(FrameSpec(width: .constant(80), height: .constant(40), alignment: .topLeading)))
+        let masked = View.modified(bar, .mask(shape(.circle, .black, 24, 24), alignment: .center))
+        let maskedByMoving = View.modified(shape(.rectangle, blue, 50, 30), .mask(moving, alignment: .leading))
         XCTAssertTrue(shadowed.drawsSameInEveryFrame)
         XCTAssertTrue(group.drawsSameInEveryFrame)
         XCTAssertFalse(moving.drawsSameInEveryFrame)
-        let root = View.stack(StackView(axis: .z, children: [bar, shadowed, group, moving, clipped]))
+        let root = View.stack(StackView(axis: .z, children: [bar, shadowed, group, moving, clipped, masked, maskedByMoving]))
         let scene = ResolvedScene(size: Size(width: 100, height: 80), root: root)
         let renderer = SequentialRenderer(scene: scene)
-        // Layers kept after each frame: none in the first; in the second (the first to ask
-        // again) the shadowed circle, the group and the blend layer inside it; then the
-        // circle and the group, drawn again, and no more the blend layer.
-        for (value, kept) in [(0.0, 0), (5, 3), (5, 2), (12.5, 2), (30, 2), (7, 2)] {
+        // Kept after each frame: nothing in the first; in the second (the first to ask again)
+        // the shadowed circle, the group, the blend layer inside it and the circle mask; then
+        // all but the blend layer, which is drawn only with the group.
+        for (value, kept) in [(0.0, 0), (5, 4), (5, 3), (12.5, 3), (30, 3), (7, 3)] {
             let context = EvaluationContext(params: [value])
             XCTAssertTrue(renderer.render(context).data == FrameRenderer(scene: scene).render(context).data, "p = \(value)")
             XCTAssertEqual(renderer.layers.count, kept, "p = \(value)")

@@ -157,7 +157,10 @@ where demoFilter.map({ name.contains($0) }) ?? true {
     document.scene.scale = 1080 / document.scene.size.height
     let count = document.frameCount
     var times: [Double] = []
-    // As the command renders them: in order, on one renderer (its buffers and unchanging layouts kept).
+    // As the command renders them: in order, on one renderer (its buffers, unchanging layouts
+    // and layers kept), but each drawn: a held frame would be the last picture again, which
+    // measures nothing (`clipping` holds all its frames).
+    document.scene.readsTime = true
     let renderer = document.makeRenderer()
     for k in 0..<min(count, 12) {
         let n = k * count / min(count, 12)
