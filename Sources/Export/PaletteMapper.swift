@@ -16,7 +16,9 @@ import Glibc
 ///
 /// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`,
 /// a `SortedCentres` of the reds: a channel's squared difference never exceeds the whole
-/// distance), with the same result, ties included, as a scan of every entry.
+/// distance) and, for the partner of a colour near the palette, only the entries within
+/// `mixRadius` of its nearest one (`neighbours`, listed once per palette); the result, ties
+/// included, is that of a scan of every entry.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -26,6 +28,10 @@ final class PaletteMapper {
     private let entries: [(Int, Int, Int)]
     /// The entries ordered by red.
     private let byRed: SortedCentres
+    /// For each entry, the other entries within `mixRadius` of it, by index: the partners a
+    /// colour near the palette may mix with are among them. Entry k's are
+    /// `neighbours[neighbourStarts[k]..<neighbourStarts[k + 1]]`.
+    private let neighbours: [Int], neighbourStarts: [Int]
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
@@ -75,6 +81,16 @@ final class PaletteMapper {
         let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         self.entries = entries
         byRed = SortedCentres(firstCoordinates: entries.map { Float($0.0) })
+        var neighbours: [Int] = [], neighbourStarts = [0]
+        for c in entries {
+            for (index, e) in entries.enumerated() {
+                let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
+                if dx * dx + dy * dy + dz * dz <= Self.mixRadius * Self.mixRadius { neighbours.append(index) }
+            }
+            neighbourStarts.append(neighbours.count)
+        }
+        self.neighbours = neighbours
+        self.neighbourStarts = neighbourStarts
         channels = .allocate(capacity: 256 * 4)
         channels.initialize(repeating: 0, count: 256 * 4)
         for (index, e) in entries.prefix(256).enumerated() {
@@ -161,8 +177,8 @@ final class PaletteMapper {
             // Near entries always mix; farther ones only when the colour itself is far from the
             // palette (a sparse palette), never across an edge between colours the palette holds.
             let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
-            // The least residual, ties to the lowest index (the entries come in order of red).
-            byRed.forEach(keyWithin: Float(Self.floorSquareRoot(reach)), of: Float(c.0)) { index in
+            // The least residual, ties to the lowest index, whatever the order entries come in.
+            func consider(_ index: Int) {
                 guard index != best else { return }
                 let e = entries[index]
                 let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
@@ -177,6 +193,13 @@ final class PaletteMapper {
                     partner = index
                     share = Int((t * 255).rounded())
                 }
+            }
+            if reach == Self.mixRadius * Self.mixRadius {
+                // Candidates lie within `mixRadius` of the nearest entry.
+                for k in neighbourStarts[best]..<neighbourStarts[best + 1] { consider(neighbours[k]) }
+            } else {
+                // Candidates have a red within the reach of the nearest entry's.
+                byRed.forEach(keyWithin: Float(Self.floorSquareRoot(reach)), of: Float(c.0), consider)
             }
         }
         return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
