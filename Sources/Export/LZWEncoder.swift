@@ -18,9 +18,10 @@
 ///
 /// Codes start at `minimumCodeSize + 1` bits and grow to at most 12; when the dictionary's
 /// 4,096 codes are used up a clear code resets it (the classic policy that every decoder
-/// handles). Strings are found through a direct table of every (prefix code, index) pair's
-/// code (4,096 × 256 entries, 2 MiB); a clear zeroes just the entries added since the last
-/// one. Encoding
+/// handles). The search finds strings through a direct table of every (prefix code, index)
+/// pair's code (4,096 × 256 entries, 2 MiB), which lists a node's children for any options;
+/// classic LZW, one index per pixel, through a small hash table that stays in cache
+/// (`PlainDictionary`). A clear zeroes just the entries added since the last one. Encoding
 /// allocates only the output's growth (and the list of codes, grown to the longest frame).
 ///
 /// The codes of the last encoding are kept, so that they can be written again for a smaller
@@ -35,6 +36,7 @@ final class LZWEncoder {
     static let searchLimit = 1 << 16
 
     private var state = State()
+    private let plain = PlainDictionary()
     /// The codes of the last encoding, clear and end codes included.
     private var codes: UnsafeMutablePointer<UInt16> = .allocate(capacity: 1)
     private var codeCount = 0, codeCapacity = 1
@@ -43,6 +45,7 @@ final class LZWEncoder {
 
     deinit {
         state.deallocate()
+        plain.deallocate()
         codes.deallocate()
     }
 
@@ -103,20 +106,32 @@ final class LZWEncoder {
         var s = state
         defer { state.addedCount = s.addedCount }
         var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s, into: &output)
-        let children = s.children
+        let table = plain
+        table.clear()
         var code = Int(indices[0])
         for k in 1..<count {
             let symbol = Int(indices[k])
-            let child = Int(children[code << 8 | symbol])
-            if child != 0 {
-                code = child
-                continue
+            let key = code << 8 | symbol
+            var slot = PlainDictionary.slot(of: key)
+            var found = false
+            while true {
+                let entry = Int(table.slots[slot])
+                if entry == 0 { break }
+                if entry >> 12 == key {
+                    code = entry & 0xFFF
+                    found = true
+                    break
+                }
+                slot = (slot &+ 1) & PlainDictionary.mask
             }
+            if found { continue }
             writer.emit(code, space.codeSize, &output)
-            children[code << 8 | symbol] = Int16(space.take())
-            s.added[s.addedCount] = Int32(code << 8 | symbol)
-            s.addedCount += 1
-            clearIfFull(&space, &s, &writer, into: &output)
+            table.insert(key: key, code: space.take(), at: slot)
+            if space.isFull {
+                writer.emit(space.clearCode, space.codeSize, &output)
+                table.clear()
+                space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
+            }
             code = symbol
         }
         end(with: code, space, &writer, into: &output)
@@ -276,6 +291,49 @@ final class LZWEncoder {
             if bits > 0 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
             accumulator = 0
             bits = 0
+        }
+    }
+
+    /// Classic LZW's dictionary: each string's code in an open-addressed table of 16,384
+    /// slots (64 KiB, so that it stays in the core's nearest caches, where the direct table
+    /// of every (prefix, index) pair takes 2 MiB), found by linear probing. A slot holds
+    /// `(prefix << 8 | index) << 12 | code`, 0 when empty (no string's code is 0); the 3,838
+    /// strings a dictionary takes fill at most a quarter of the slots. A clear empties just
+    /// the slots filled since the last one.
+    private struct PlainDictionary {
+        static let mask = (1 << 14) - 1
+        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: mask + 1)
+        let filled = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
+        let filledCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+        init() {
+            slots.initialize(repeating: 0, count: Self.mask + 1)
+            filledCount.initialize(to: 0)
+        }
+
+        func deallocate() {
+            slots.deallocate()
+            filled.deallocate()
+            filledCount.deallocate()
+        }
+
+        /// The first slot probed for string `key` (`prefix << 8 | index`, 20 bits).
+        @inline(__always)
+        static func slot(of key: Int) -> Int {
+            Int((UInt32(truncatingIfNeeded: key) &* 0x9E37_79B1) >> 18)
+        }
+
+        /// Puts string `key` with `code` in the empty `slot` its probe ended at.
+        @inline(__always)
+        func insert(key: Int, code: Int, at slot: Int) {
+            slots[slot] = UInt32(truncatingIfNeeded: key << 12 | code)
+            filled[filledCount.pointee] = Int32(truncatingIfNeeded: slot)
+            filledCount.pointee &+= 1
+        }
+
+        func clear() {
+            for i in 0..<filledCount.pointee { slots[Int(filled[i])] = 0 }
+            filledCount.pointee = 0
         }
     }
 

@@ -66,12 +66,13 @@ final class LZWEncoderTests: XCTestCase {
 
     func testIndicesWithoutChoicesEncodeAsTheSearchWould() {
         // Classic LZW over fixed indices is the search with one option per pixel, code for
-        // code (the same dictionary, clears and code sizes), and recodes the same way.
+        // code (the same dictionary, clears and code sizes), and recodes the same way. One
+        // encoder serves every case, so each starts from what the last left.
         var generator = SplitMix(seed: 9)
-        for (count, bits) in [(1, 2), (2, 2), (100, 2), (5000, 4), (40000, 8)] {
+        let encoder = LZWEncoder()
+        for (count, bits) in [(1, 2), (2, 2), (100, 2), (5000, 4), (40000, 8), (60000, 8), (300, 3)] {
             let pixels = (0..<count).map { k in generator.next() % 3 == 0 ? UInt8(generator.next() % UInt64(1 << bits)) : UInt8(k / 40 % (1 << bits)) }
             let searched = encode(pixels.map { [$0] }, minimumCodeSize: bits).data
-            let encoder = LZWEncoder()
             var data: [UInt8] = []
             pixels.withUnsafeBufferPointer { encoder.encode(indices: $0.baseAddress!, count: count, minimumCodeSize: bits, into: &data) }
             XCTAssertEqual(data, searched, "\(count) pixels of \(bits) bits")
