@@ -150,6 +150,13 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure.invalid(format == nil ? error.description + "; or name one with --format" : error.description)
         }
+        if outputFormat == .png {
+            guard frames == nil, from == nil, to == nil else {
+                throw CommandFailure.invalid("a .png output is one frame: choose it with --frame N or --time S (--frames, --from and --to choose the frames of an animation)")
+            }
+        } else if time != nil || frame != nil {
+            throw CommandFailure.invalid("--frame and --time choose the frame of a .png output; choose frames of an animation with --frames or --from/--to")
+        }
         if output != "-" { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {

@@ -162,6 +162,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
     }
 
+    func testRangesAndSingleFramesBelongToTheirOutputs() throws {
+        // A range means nothing to a still, and one frame nothing to an animation: both are
+        // refused rather than ignored.
+        let still = try animate(Self.timeline("badge.json"), "--frames", "30..<31", "-o", "x.png")
+        XCTAssertEqual(still.status, 1)
+        XCTAssertTrue(still.stderr.contains("--frame N or --time S"), still.stderr)
+        XCTAssertEqual(try animate(Self.timeline("badge.json"), "--from", "1", "-o", "x.png").status, 1)
+        let animation = try animate(Self.timeline("badge.json"), "--frame", "3", "-o", "x.gif")
+        XCTAssertEqual(animation.status, 1)
+        XCTAssertTrue(animation.stderr.contains("--frames or --from/--to"), animation.stderr)
+        XCTAssertEqual(try animate(Self.timeline("badge.json"), "--time", "1", "-o", "x.mp4").status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
+        XCTAssertEqual(try animate(Self.timeline("badge.json"), "--frame", "3", "-o", "x.png").status, 0)
+    }
+
     func psnr(_ a: Pixmap, _ b: Pixmap) -> Double {
         var sum = 0.0
         for i in a.data.indices where i % 4 != 3 {
