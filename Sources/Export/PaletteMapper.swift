@@ -4,8 +4,8 @@ import Glibc
 ///
 /// Nearest means least squared sRGB difference, the error PSNR measures. Every distinct
 /// colour is resolved once and cached in a lazily filled table of 2²⁴ words (64 MiB of
-/// address space, of which only the pages of colours that occur are ever touched), so the
-/// per-pixel work is a table lookup. A cached word holds the nearest entry, the partner
+/// address space, of which only the pages of colours that occur are ever touched:
+/// `ColourTable`), so the per-pixel work is a table lookup. A cached word holds the nearest entry, the partner
 /// entry ordered dithering mixes with it and the share of the partner (0…255).
 ///
 /// Partner: among the entries no farther than `mixRadius` from the nearest one (or four
@@ -35,8 +35,8 @@ final class PaletteMapper {
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
-    private let cache: UnsafeMutablePointer<UInt32>
-    private let nearCache: UnsafeMutablePointer<UInt32>
+    private let cache = ColourTable()
+    private let nearCache = ColourTable()
     /// Largest squared sRGB error (summed over the channels) of the alternatives `alternatives` lists; 0 for none.
     let tolerance: Int
     /// Largest distance between two mixed entries, in sRGB code values.
@@ -96,13 +96,11 @@ final class PaletteMapper {
         for (index, e) in entries.prefix(256).enumerated() {
             (channels + 4 * index).update(from: [Int32(e.0), Int32(e.1), Int32(e.2)], count: 3)
         }
-        cache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
-        nearCache = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
     }
 
     deinit {
-        free(cache)
-        free(nearCache)
+        cache.deallocate()
+        nearCache.deallocate()
         channels.deallocate()
     }
 
@@ -354,5 +352,36 @@ final class PaletteMapper {
         let e = channels + 4 * Int(UInt8(truncatingIfNeeded: index))
         let (dr, dg, db) = (Int(e[0]) &- Int(p[0]), Int(e[1]) &- Int(p[1]), Int(e[2]) &- Int(p[2]))
         return dr &* dr &+ dg &* dg &+ db &* db
+    }
+}
+
+/// A word for each of the 2²⁴ colours, zero until set, in 64 MiB of address space of which
+/// only the pages that are used take memory.
+///
+/// Each page is first touched by a write. Were it read first, the kernel would map the
+/// shared zero page there, read-only, and the write that follows a miss would then have to
+/// remove that mapping from every core the process runs on (an interrupt to each; on two
+/// cores, 5 % of a GIF's time went to them). A flag per page records the pages written.
+private struct ColourTable {
+    /// Words per page: 1,024 (4 KiB).
+    static let pageShift = 10
+    let words = calloc(1 << 24, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
+    let written = calloc(1 << (24 - pageShift), 1)!.assumingMemoryBound(to: UInt8.self)
+
+    func deallocate() {
+        free(words)
+        free(written)
+    }
+
+    subscript(key: Int) -> UInt32 {
+        @inline(__always) get {
+            let page = key &>> Self.pageShift
+            if written[page] == 0 {
+                words[key] = 0
+                written[page] = 1
+            }
+            return words[key]
+        }
+        @inline(__always) nonmutating set { words[key] = newValue }
     }
 }
