@@ -621,16 +621,40 @@ final class GIFEncoder: AnalyzingFrameSink {
         current.withUnsafeBufferPointer { current in
         shownErrors.withUnsafeMutableBufferPointer { shownErrors in
             var k = 0
+            guard tracksError else {
+                // Eight at a time: each index sent replaces the one shown. A byte of
+                // `indices ^ transparentEight` is zero where transparency was sent; its high
+                // bit in `zero` is set exactly then (no carry crosses a byte).
+                let rowLength = frame.maxX - frame.minX + 1
+                let transparentEight = UInt64(transparent) &* 0x0101_0101_0101_0101, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                for y in frame.minY...frame.maxY {
+                    let sent = chosen.baseAddress! + k, row = shown.baseAddress! + y * width + frame.minX
+                    var x = 0
+                    while x + 8 <= rowLength {
+                        let indices = UnsafeRawPointer(sent + x).loadUnaligned(as: UInt64.self)
+                        let differences = indices ^ transparentEight
+                        let zero = ~(((differences & low) &+ low) | differences | low)
+                        let keep = (zero >> 7) &* 0xFF
+                        let now = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                        UnsafeMutableRawPointer(row + x).storeBytes(of: now & keep | indices & ~keep, as: UInt64.self)
+                        x += 8
+                    }
+                    while x < rowLength {
+                        if sent[x] != transparent { row[x] = sent[x] }
+                        x += 1
+                    }
+                    k += rowLength
+                }
+                return
+            }
             for y in frame.minY...frame.maxY {
                 for x in frame.minX...frame.maxX {
                     let i = y * width + x
                     if chosen[k] != transparent && chosen[k] != shown[i] {
                         shown[i] = chosen[k]
-                        if tracksError {
-                            let kept = Int32(mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k])))
-                            shownError += Int(kept - shownErrors[i])
-                            shownErrors[i] = kept
-                        }
+                        let kept = Int32(mapper.distanceSquared(current.baseAddress! + 4 * i, Int(chosen[k])))
+                        shownError += Int(kept - shownErrors[i])
+                        shownErrors[i] = kept
                     }
                     k += 1
                 }
