@@ -30,6 +30,9 @@ final class PixmapConversionTests: XCTestCase {
         var p = opaqueFrame()
         p.setPixel(x: 5, y: 7, PremultipliedRGBA8(r: 50, g: 100, b: 0, a: 128))
         p.setPixel(x: 6, y: 7, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0))
+        // Each place a pixel can take in a run of eight, and past the last run of a row.
+        for x in 16..<24 { p.setPixel(x: x, y: x - 14, PremultipliedRGBA8(r: 20, g: 30, b: 40, a: 200)) }
+        p.setPixel(x: 66, y: 70, PremultipliedRGBA8(r: 5, g: 5, b: 5, a: 10))
         var straight = [UInt8](repeating: 0, count: p.width * p.height * 4)
         straight.withUnsafeMutableBufferPointer { p.writeStraightAlpha(into: $0.baseAddress!, linesize: p.width * 4) }
         var bgra = [UInt8](repeating: 0, count: p.width * p.height * 4)
