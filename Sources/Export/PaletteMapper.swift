@@ -16,9 +16,9 @@ import Glibc
 ///
 /// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`,
 /// a `SortedCentres` of the reds: a channel's squared difference never exceeds the whole
-/// distance) and, for the partner of a colour near the palette, only the entries within
-/// `mixRadius` of its nearest one (`neighbours`, listed once per palette); the result, ties
-/// included, is that of a scan of every entry.
+/// distance) and, for its partner, only the entries within reach of its nearest one
+/// (`byDistance`, each entry's others listed once per palette, nearest first); the result,
+/// ties included, is that of a scan of every entry.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -28,10 +28,11 @@ final class PaletteMapper {
     private let entries: [(Int, Int, Int)]
     /// The entries ordered by red.
     private let byRed: SortedCentres
-    /// For each entry, the other entries within `mixRadius` of it, by index: the partners a
-    /// colour near the palette may mix with are among them. Entry k's are
-    /// `neighbours[neighbourStarts[k]..<neighbourStarts[k + 1]]`.
-    private let neighbours: [Int], neighbourStarts: [Int]
+    /// For each entry, the others by squared distance from it, nearest first (ties by index),
+    /// each as `squaredDistance << 8 | index`: the candidate partners of a colour are a prefix
+    /// of its nearest entry's list. Entry k's are the `entries.count - 1` from
+    /// `k × (entries.count - 1)`.
+    private let byDistance: UnsafeMutablePointer<Int32>
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
@@ -81,16 +82,19 @@ final class PaletteMapper {
         let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         self.entries = entries
         byRed = SortedCentres(firstCoordinates: entries.map { Float($0.0) })
-        var neighbours: [Int] = [], neighbourStarts = [0]
-        for c in entries {
-            for (index, e) in entries.enumerated() {
+        let others = max(entries.count - 1, 0)
+        byDistance = .allocate(capacity: max(entries.count * others, 1))
+        var list: [Int32] = []
+        list.reserveCapacity(others)
+        for (k, c) in entries.enumerated() {
+            list.removeAll(keepingCapacity: true)
+            for (index, e) in entries.enumerated() where index != k {
                 let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
-                if dx * dx + dy * dy + dz * dz <= Self.mixRadius * Self.mixRadius { neighbours.append(index) }
+                list.append(Int32((dx * dx + dy * dy + dz * dz) << 8 | index))
             }
-            neighbourStarts.append(neighbours.count)
+            list.sort()
+            (byDistance + k * others).initialize(from: list, count: others)
         }
-        self.neighbours = neighbours
-        self.neighbourStarts = neighbourStarts
         channels = .allocate(capacity: 256 * 4)
         channels.initialize(repeating: 0, count: 256 * 4)
         for (index, e) in entries.prefix(256).enumerated() {
@@ -101,6 +105,7 @@ final class PaletteMapper {
     deinit {
         cache.deallocate()
         nearCache.deallocate()
+        byDistance.deallocate()
         channels.deallocate()
     }
 
@@ -161,10 +166,12 @@ final class PaletteMapper {
 
     @_optimize(speed)
     private func resolve(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
+        let channels = self.channels
         // The least distance, ties to the lowest index.
         let best = byRed.nearest(key: Float(r)) { index in
-            let e = entries[index]
-            return Float((e.0 - r) * (e.0 - r) + (e.1 - g) * (e.1 - g) + (e.2 - b) * (e.2 - b))
+            let e = channels + 4 &* index
+            let (dr, dg, db) = (Int(e[0]) &- r, Int(e[1]) &- g, Int(e[2]) &- b)
+            return Float(dr &* dr &+ dg &* dg &+ db &* db)
         }
         let c = entries[best]
         let bestDistance = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
@@ -176,14 +183,15 @@ final class PaletteMapper {
             // palette (a sparse palette), never across an edge between colours the palette holds.
             let reach = max(Self.mixRadius * Self.mixRadius, 16 * bestDistance)
             // The least residual, ties to the lowest index, whatever the order entries come in.
-            func consider(_ index: Int) {
-                guard index != best else { return }
-                let e = entries[index]
-                let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
-                let length = dx * dx + dy * dy + dz * dz
-                guard length <= reach else { return }
-                let t = Double((r - c.0) * dx + (g - c.1) * dy + (b - c.2) * dz) / Double(length)
-                guard t > 0, t < 1 else { return }
+            @inline(__always) func consider(_ index: Int) {
+                let e = channels + 4 &* index
+                let (dx, dy, dz) = (Int(e[0]) &- c.0, Int(e[1]) &- c.1, Int(e[2]) &- c.2)
+                let length = dx &* dx &+ dy &* dy &+ dz &* dz
+                // 0 < t < 1, decided on the integers (the quotient of two exact integers is
+                // below 1 exactly when the numerator is below the denominator).
+                let dot = (r &- c.0) &* dx &+ (g &- c.1) &* dy &+ (b &- c.2) &* dz
+                guard dot > 0, dot < length else { return }
+                let t = Double(dot) / Double(length)
                 let (px, py, pz) = (Double(r - c.0) - t * Double(dx), Double(g - c.1) - t * Double(dy), Double(b - c.2) - t * Double(dz))
                 let residual = px * px + py * py + pz * pz
                 if residual < bestResidual || (residual == bestResidual && partner != best && index < partner) {
@@ -192,12 +200,12 @@ final class PaletteMapper {
                     share = Int((t * 255).rounded())
                 }
             }
-            if reach == Self.mixRadius * Self.mixRadius {
-                // Candidates lie within `mixRadius` of the nearest entry.
-                for k in neighbourStarts[best]..<neighbourStarts[best + 1] { consider(neighbours[k]) }
-            } else {
-                // Candidates have a red within the reach of the nearest entry's.
-                byRed.forEach(keyWithin: Float(Self.floorSquareRoot(reach)), of: Float(c.0), consider)
+            // The candidates: the entries within reach of the nearest one.
+            let others = entries.count &- 1, list = byDistance + best &* others
+            for k in 0..<others {
+                let packed = Int(list[k])
+                if packed &>> 8 > reach { break }
+                consider(packed & 0xFF)
             }
         }
         return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
