@@ -39,6 +39,8 @@ final class LZWEncoder {
     private let plain = PlainDictionary()
     /// The codes of the last encoding, clear and end codes included.
     private var codes: UnsafeMutablePointer<UInt16> = .allocate(capacity: 1)
+    /// The bytes of a code stream being written (room for `codeCapacity` codes).
+    private var bytes: UnsafeMutablePointer<UInt8> = .allocate(capacity: 16)
     private var codeCount = 0, codeCapacity = 1
     /// The last encoding's minimum code size.
     private var encodedCodeSize = 2
@@ -47,6 +49,7 @@ final class LZWEncoder {
         state.deallocate()
         plain.deallocate()
         codes.deallocate()
+        bytes.deallocate()
     }
 
     /// Compresses `count` pixels and appends the code stream to `output`.
@@ -66,21 +69,21 @@ final class LZWEncoder {
         s.optionCounts = optionCounts
         s.chosen = chosen
         s.count = count
-        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s, into: &output)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s)
         var current = s.longest(from: 0, first: -1)
         var position = 0
         while true {
             s.record(current, at: position)
             position += current.length
             if position >= count { break }
-            writer.emit(current.code, space.codeSize, &output)
+            writer.emit(current.code, space.codeSize)
             let next: Match? = optionCounts[position] == 1 ? nil : s.longest(from: position, first: -1)
             let first = next?.first ?? Int(options[Self.maximumOptions * position])
             let added = space.take()
             s.add(current.code, first, added)
             s.prefixOf[added] = Int16(current.code)
             s.symbolOf[added] = UInt8(first)
-            let cleared = clearIfFull(&space, &s, &writer, into: &output)
+            let cleared = clearIfFull(&space, &s, &writer)
             // The string just added starts with the current one's first index, so it can only
             // lengthen the next match when that starts with the same index (a run); otherwise
             // the match already found stands. In a run, the new string is a leaf: the match
@@ -105,7 +108,7 @@ final class LZWEncoder {
         precondition((2...8).contains(minimumCodeSize) && count > 0)
         var s = state
         defer { state.addedCount = s.addedCount }
-        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s, into: &output)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s)
         let table = plain
         table.clear()
         var code = Int(indices[0])
@@ -125,10 +128,10 @@ final class LZWEncoder {
                 slot = (slot &+ 1) & PlainDictionary.mask
             }
             if found { continue }
-            writer.emit(code, space.codeSize, &output)
+            writer.emit(code, space.codeSize)
             table.insert(key: key, code: space.take(), at: slot)
             if space.isFull {
-                writer.emit(space.clearCode, space.codeSize, &output)
+                writer.emit(space.clearCode, space.codeSize)
                 table.clear()
                 space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
             }
@@ -137,32 +140,35 @@ final class LZWEncoder {
         end(with: code, space, &writer, into: &output)
     }
 
-    /// Readies `codes` for an encoding of `count` pixels with `minimumCodeSize` bits, empties
+    /// Readies `codes` and `bytes` for an encoding of `count` pixels with `minimumCodeSize` bits, empties
     /// the dictionary and starts the stream with a clear code.
     @inline(__always)
-    private func start(count: Int, minimumCodeSize: Int, _ s: inout State, into output: inout [UInt8]) -> (BitWriter, CodeSpace) {
+    private func start(count: Int, minimumCodeSize: Int, _ s: inout State) -> (BitWriter, CodeSpace) {
         // Every code covers a pixel at least, and a clear follows every 4,096 − 2^m − 2 strings.
         let codesNeeded = count + count / 64 + 4
         if codeCapacity < codesNeeded {
             codes.deallocate()
             codes = .allocate(capacity: codesNeeded)
+            bytes.deallocate()
+            // At most 12 bits a code, and the last four bytes written whole.
+            bytes = .allocate(capacity: codesNeeded * 3 / 2 + 8)
             codeCapacity = codesNeeded
         }
         encodedCodeSize = minimumCodeSize
         let space = CodeSpace(minimumCodeSize: minimumCodeSize)
-        var writer = BitWriter(codes: codes)
+        var writer = BitWriter(codes: codes, bytes: bytes)
         s.clearCode = space.clearCode
         s.reset()
-        writer.emit(space.clearCode, space.codeSize, &output)
+        writer.emit(space.clearCode, space.codeSize)
         return (writer, space)
     }
 
     /// Clears the dictionary when the last string took its last code (4,095); returns whether it did.
     @inline(__always)
     @discardableResult
-    private func clearIfFull(_ space: inout CodeSpace, _ s: inout State, _ writer: inout BitWriter, into output: inout [UInt8]) -> Bool {
+    private func clearIfFull(_ space: inout CodeSpace, _ s: inout State, _ writer: inout BitWriter) -> Bool {
         guard space.isFull else { return false }
-        writer.emit(space.clearCode, space.codeSize, &output)
+        writer.emit(space.clearCode, space.codeSize)
         s.reset()
         space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
         return true
@@ -171,8 +177,8 @@ final class LZWEncoder {
     /// Ends the stream with the last string's `code` and the end code.
     @inline(__always)
     private func end(with code: Int, _ space: CodeSpace, _ writer: inout BitWriter, into output: inout [UInt8]) {
-        writer.emit(code, space.codeSize, &output)
-        writer.emit(space.endCode, space.codeSize, &output)
+        writer.emit(code, space.codeSize)
+        writer.emit(space.endCode, space.codeSize)
         writer.flush(&output)
         codeCount = writer.count
     }
@@ -191,8 +197,9 @@ final class LZWEncoder {
     /// encoding's; every index the pixels were sent as must have a place in the table).
     @_optimize(speed)
     func recode(roots: UnsafePointer<UInt8>, minimumCodeSize: Int, into output: inout [UInt8]) {
-        var writer = BitWriter(codes: nil)
-        replay(minimumCodeSize: minimumCodeSize, roots: roots) { code, size in writer.emit(code, size, &output) }
+        // As many codes as the encoding, so they fit its bytes.
+        var writer = BitWriter(codes: nil, bytes: bytes)
+        replay(minimumCodeSize: minimumCodeSize, roots: roots) { code, size in writer.emit(code, size) }
         writer.flush(&output)
     }
 
@@ -267,30 +274,42 @@ final class LZWEncoder {
     /// Packs codes least significant bit first, as GIF wants, and lists them in `codes`.
     private struct BitWriter {
         let codes: UnsafeMutablePointer<UInt16>?
+        /// The stream's bytes, four at a time, until `flush` appends them to the output.
+        let bytes: UnsafeMutablePointer<UInt8>
         var count = 0
+        var byteCount = 0
         var accumulator: UInt64 = 0
         var bits = 0
 
         @_optimize(speed)
         @inline(__always)
-        mutating func emit(_ code: Int, _ size: Int, _ output: inout [UInt8]) {
+        mutating func emit(_ code: Int, _ size: Int) {
             if let codes {
                 codes[count] = UInt16(truncatingIfNeeded: code)
                 count += 1
             }
             accumulator |= UInt64(code) << UInt64(bits)
             bits += size
-            while bits >= 8 {
-                output.append(UInt8(truncatingIfNeeded: accumulator))
-                accumulator >>= 8
-                bits -= 8
+            if bits >= 32 {
+                UnsafeMutableRawPointer(bytes + byteCount).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
+                byteCount += 4
+                accumulator >>= 32
+                bits -= 32
             }
         }
 
+        /// Appends the bytes written, the last partly filled.
         mutating func flush(_ output: inout [UInt8]) {
-            if bits > 0 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
+            while bits > 0 {
+                bytes[byteCount] = UInt8(truncatingIfNeeded: accumulator)
+                byteCount += 1
+                accumulator >>= 8
+                bits -= 8
+            }
+            output.append(contentsOf: UnsafeBufferPointer(start: bytes, count: byteCount))
             accumulator = 0
             bits = 0
+            byteCount = 0
         }
     }
 
@@ -320,7 +339,7 @@ final class LZWEncoder {
         /// The first slot probed for string `key` (`prefix << 8 | index`, 20 bits).
         @inline(__always)
         static func slot(of key: Int) -> Int {
-            Int((UInt32(truncatingIfNeeded: key) &* 0x9E37_79B1) >> 18)
+            (key & 0xFF) &<< 6 ^ key &>> 8
         }
 
         /// Puts string `key` with `code` in the empty `slot` its probe ended at.
