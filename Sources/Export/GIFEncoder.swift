@@ -455,7 +455,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         let reading = frameCount % 2 == 0 ? readings.0 : readings.1
         let (rect, closerToBasis) = chooseAsMapped(into: reading, first: first)
         let restores = frameCount > 0 && !isLast && closerToBasis
-        if !restores { leaveShown(rect, reading: reading) }
+        if !restores { leaveShown(rect, reading: reading, lastReadOfCurrent: true) }
         block.removeAll(keepingCapacity: true)
         collectCompressed()
         let group = DispatchGroup()
@@ -608,9 +608,12 @@ final class GIFEncoder: AnalyzingFrameSink {
     }
 
     /// Makes the frame sent in `frame`, its indices in `reading`, what the pixels show from now on (disposal
-    /// "leave in place"); its colours become the `basis`.
+    /// "leave in place"); its colours become the `basis`. Where nothing reads `current` after
+    /// this until the next frame replaces it (`lastReadOfCurrent`: without lossy bookkeeping
+    /// `previous`, which it becomes, is never read either), the two buffers are swapped
+    /// rather than copied.
     @_optimize(speed)
-    private func leaveShown(_ frame: PixelRect, reading: FrameReading) {
+    private func leaveShown(_ frame: PixelRect, reading: FrameReading, lastReadOfCurrent: Bool = false) {
         let width = settings.width
         let mapper = self.mapper!
         var shownError = self.shownError
@@ -664,6 +667,10 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         self.shownError = shownError
+        if lastReadOfCurrent && !tracksError {
+            swap(&basis, &current)
+            return
+        }
         basis.withUnsafeMutableBufferPointer { basis in
             current.withUnsafeBufferPointer { basis.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
         }
