@@ -533,8 +533,9 @@ final class GIFEncoder: AnalyzingFrameSink {
                 var x = 0
                 while x < width {
                     let i = row &+ x
-                    // Eight at a time where they show what they should already (most of a frame,
-                    // usually), and where they also show the basis's colours.
+                    // Eight at a time where they show their mapped indices already (most of a
+                    // frame, usually): none is sent, and only those whose colour differs from the
+                    // basis's are counted.
                     if x &+ 8 <= width
                         && UnsafeRawPointer(shown + i).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(target + i).loadUnaligned(as: UInt64.self) {
                         UnsafeMutableRawPointer(marked + i).storeBytes(of: transparentEight, as: UInt64.self)

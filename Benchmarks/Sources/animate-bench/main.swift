@@ -237,7 +237,7 @@ let oursRawTwo = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o
 row("animate --format rgba -o - --threads 2", oursRawTwo, blend2dRaw)
 let blend2dMP4 = try shell("\(referenceFrames) | ffmpeg -v error -y -f rawvideo -pix_fmt rgba -s \(pipeline.width)x\(pipeline.height) -r \(pipeline.fps) -i - \(x264) \(work.path)/reference.mp4").seconds
 row("Blend2D frames piped into ffmpeg, MP4 (reference)", blend2dMP4, nil)
-let oursMP4 = try shell("\(animate) \(pipelineTimeline.path) -o \(work.path)/ours.mp4 --quiet").seconds
+let oursMP4 = try shell("\(animate) \(pipelineTimeline.path) -o \(work.path)/ours.mp4 --quiet --overwrite").seconds
 row("animate -o out.mp4", oursMP4, blend2dMP4)
 print("\nTwo threads against one (raw frames to the pipe): \(f(oursRawOne / oursRawTwo))× the frames per second.")
 
@@ -300,8 +300,8 @@ let long = PipelineScene(frames: 3000)
 let longTimeline = work.appendingPathComponent("pipeline-long.json")
 try long.timeline().write(to: longTimeline, atomically: true, encoding: .utf8)
 for ext in ["mp4", "gif"] {
-    let short = try spawn([animate, pipelineTimeline.path, "--scale", "0.25", "-o", "\(work.path)/short.\(ext)", "--quiet"]).peakMiB
-    let longer = try spawn([animate, longTimeline.path, "--scale", "0.25", "-o", "\(work.path)/long.\(ext)", "--quiet"]).peakMiB
+    let short = try spawn([animate, pipelineTimeline.path, "--scale", "0.25", "-o", "\(work.path)/short.\(ext)", "--quiet", "--overwrite"]).peakMiB
+    let longer = try spawn([animate, longTimeline.path, "--scale", "0.25", "-o", "\(work.path)/long.\(ext)", "--quiet", "--overwrite"]).peakMiB
     print("| \(ext) | \(f(short, 1)) | \(f(longer, 1)) | \(f(longer / short, 3)) |")
 }
 finish()
