@@ -27,8 +27,8 @@ public struct Pixmap: Sendable, Equatable {
     /// Writes `count` pixels of the packed colour `packed` (`PremultipliedRGBA8.packed`) at `pixels`.
     @inline(__always)
     static func fill(_ pixels: UnsafeMutableRawPointer, count: Int, with packed: UInt32) {
-        if packed == packed & 0xFF &* 0x0101_0101 {
-            // Four equal bytes (transparent, white): the C library's memset.
+        if count >= 64 && packed == packed & 0xFF &* 0x0101_0101 {
+            // Four equal bytes (transparent, white) in a long run: the C library's memset.
             pixels.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: packed), count: count &* 4)
         } else {
             SourceOver.fill(pixels, count: count, color: packed)

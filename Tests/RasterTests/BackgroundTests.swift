@@ -90,4 +90,22 @@ final class BackgroundTests: XCTestCase {
         }
         XCTAssertEqual(pixmap.pixel(x: 12, y: 8), Color.black.premultiplied)
     }
+
+    func testFillsWriteExactlyTheirPixels() {
+        // Every short count and a few long ones, at each offset in a group of four, with a
+        // colour of four equal bytes (white) and one of different bytes: the pixels asked
+        // for take the colour, and their neighbours keep theirs.
+        for color: UInt32 in [0xFFFF_FFFF, 0xFF10_2030] {
+            for count in Array(0...40) + [63, 64, 65, 200] {
+                for offset in 0..<4 {
+                    var row = [UInt32](repeating: 0x0102_0304, count: offset + count + 5)
+                    row.withUnsafeMutableBytes { Pixmap.fill($0.baseAddress! + 4 * (offset + 1), count: count, with: color) }
+                    for (i, pixel) in row.enumerated() {
+                        let inside = i > offset && i <= offset + count
+                        XCTAssertEqual(pixel, inside ? color : 0x0102_0304, "colour \(color), \(count) pixels from \(offset + 1): pixel \(i)")
+                    }
+                }
+            }
+        }
+    }
 }
