@@ -330,9 +330,21 @@ struct SolidSink: RowSink {
     @inline(__always)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
         guard value != 0 else { return }
+        let n = to &- from
+        // Only the bulk fill writes an opaque colour's bytes whatever was there. (The common
+        // case, inlined in the sweep; the others blend, in a function of their own.)
+        if n >= 8 && value == 65535 && solid.isOpaque {
+            rows.overwrite(from, to)
+            SourceOver.fill(rows.row + from &* 4, count: n, color: solid.packed)
+            return
+        }
+        blendGap(from, to, value: value)
+    }
+
+    @inline(never)
+    private mutating func blendGap(_ from: Int, _ to: Int, value: UInt16) {
         let n = to &- from, dst = rows.row + from &* 4, room = rows.hasRoom(from, count: n)
-        // Only the bulk fill writes an opaque colour's bytes whatever was there.
-        if n >= 8 && value == 65535 && solid.isOpaque { rows.overwrite(from, to) } else { rows.reach(to) }
+        rows.reach(to)
         if n >= 8 {
             SourceOver.solid(dst, count: n, solid, coverage: UInt32(value), room: room)
         } else {
