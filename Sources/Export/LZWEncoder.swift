@@ -22,7 +22,8 @@
 /// pair's code (4,096 × 256 entries, 2 MiB), which lists a node's children for any options;
 /// classic LZW, one index per pixel, through a small hash table that stays in cache
 /// (`PlainDictionary`). A clear zeroes just the entries added since the last one. Encoding
-/// allocates only the output's growth (and the list of codes, grown to the longest frame).
+/// allocates only the output's growth (and the lists of codes and bytes, grown to the
+/// longest frame).
 ///
 /// The codes of the last encoding are kept, so that they can be written again for a smaller
 /// colour table (`recode`) without matching again. The reading stays the same under any
