@@ -17,7 +17,8 @@ import Glibc
 /// Resolving a colour visits only the entries whose red lies close enough to matter (`byRed`,
 /// a `SortedCentres` of the reds: a channel's squared difference never exceeds the whole
 /// distance) and, for its partner, only the entries within reach of its nearest one
-/// (`byDistance`, each entry's others listed once per palette, nearest first); the result,
+/// (`byDistance`, each entry's others listed, nearest first, the first time a colour needs
+/// them); the result,
 /// ties included, is that of a scan of every entry.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
@@ -31,8 +32,9 @@ final class PaletteMapper {
     /// For each entry, the others by squared distance from it, nearest first (ties by index),
     /// each as `squaredDistance << 8 | index`: the candidate partners of a colour are a prefix
     /// of its nearest entry's list. Entry k's are the `entries.count - 1` from
-    /// `k × (entries.count - 1)`.
+    /// `k × (entries.count - 1)`, listed when `listed[k]` is set (`partners(of:)`).
     private let byDistance: UnsafeMutablePointer<Int32>
+    private var listed: [Bool]
     /// The entries again as red, green, blue and a pad, for all 256 indices (zero past the
     /// palette), so the per-pixel distance needs no bounds check.
     private let channels: UnsafeMutablePointer<Int32>
@@ -82,19 +84,8 @@ final class PaletteMapper {
         let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         self.entries = entries
         byRed = SortedCentres(firstCoordinates: entries.map { Float($0.0) })
-        let others = max(entries.count - 1, 0)
-        byDistance = .allocate(capacity: max(entries.count * others, 1))
-        var list: [Int32] = []
-        list.reserveCapacity(others)
-        for (k, c) in entries.enumerated() {
-            list.removeAll(keepingCapacity: true)
-            for (index, e) in entries.enumerated() where index != k {
-                let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
-                list.append(Int32((dx * dx + dy * dy + dz * dz) << 8 | index))
-            }
-            list.sort()
-            (byDistance + k * others).initialize(from: list, count: others)
-        }
+        byDistance = .allocate(capacity: max(entries.count * (entries.count - 1), 1))
+        listed = Array(repeating: false, count: entries.count)
         channels = .allocate(capacity: 256 * 4)
         channels.initialize(repeating: 0, count: 256 * 4)
         for (index, e) in entries.prefix(256).enumerated() {
@@ -201,7 +192,7 @@ final class PaletteMapper {
                 }
             }
             // The candidates: the entries within reach of the nearest one.
-            let others = entries.count &- 1, list = byDistance + best &* others
+            let others = entries.count &- 1, list = partners(of: best)
             for k in 0..<others {
                 let packed = Int(list[k])
                 if packed &>> 8 > reach { break }
@@ -209,6 +200,23 @@ final class PaletteMapper {
             }
         }
         return 0x8000_0000 | UInt32(share) << 16 | UInt32(partner) << 8 | UInt32(best)
+    }
+
+    /// Entry `k`'s list in `byDistance`, made the first time it is asked for.
+    private func partners(of k: Int) -> UnsafeMutablePointer<Int32> {
+        let others = entries.count - 1, list = byDistance + k * others
+        guard !listed[k] else { return list }
+        let c = entries[k]
+        var distances: [Int32] = []
+        distances.reserveCapacity(others)
+        for (index, e) in entries.enumerated() where index != k {
+            let (dx, dy, dz) = (e.0 - c.0, e.1 - c.1, e.2 - c.2)
+            distances.append(Int32((dx * dx + dy * dy + dz * dz) << 8 | index))
+        }
+        distances.sort()
+        list.initialize(from: distances, count: others)
+        listed[k] = true
+        return list
     }
 
     /// The largest integer whose square is at most `x` (x ≥ 0).
