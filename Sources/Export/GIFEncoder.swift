@@ -512,7 +512,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         var rect = PixelRect(minX: width, minY: height, maxX: -1, maxY: -1)
         // Counted only where this frame's colour differs from the basis's: elsewhere the next
         // frame differs from both alike.
-        var fromCurrent = 0, fromBasis = 0
+        var tally = RestoreTally()
         let counts = !isLast
         current.withUnsafeBufferPointer { current in
         basis.withUnsafeBufferPointer { basis in
@@ -540,18 +540,12 @@ final class GIFEncoder: AnalyzingFrameSink {
                         && UnsafeRawPointer(shown + i).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(target + i).loadUnaligned(as: UInt64.self) {
                         UnsafeMutableRawPointer(marked + i).storeBytes(of: transparentEight, as: UInt64.self)
                         if counts && !PaletteMapper.sameEight(UnsafeRawPointer(now + i), UnsafeRawPointer(standing + i)) {
-                            for j in i..<(i &+ 8) where now[j] != standing[j] {
-                                fromCurrent &+= next[j] != now[j] ? 1 : 0
-                                fromBasis &+= next[j] != standing[j] ? 1 : 0
-                            }
+                            for j in i..<(i &+ 8) where now[j] != standing[j] { tally.add(now[j], standing[j], next[j]) }
                         }
                         x &+= 8
                         continue
                     }
-                    if counts && now[i] != standing[i] {
-                        fromCurrent &+= next[i] != now[i] ? 1 : 0
-                        fromBasis &+= next[i] != standing[i] ? 1 : 0
-                    }
+                    if counts && now[i] != standing[i] { tally.add(now[i], standing[i], next[i]) }
                     var mark = transparent
                     if target[i] != shown[i] {
                         let p = pixels + 4 &* i
@@ -573,7 +567,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         }
         }
         if rect.maxX < 0 { rect = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0) }
-        return (rect, fromBasis < fromCurrent)
+        return (rect, tally.nextIsCloserToBasis)
     }
 
     /// Whether the next frame differs from the colours shown before this one (`basis`) in
@@ -582,7 +576,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// still background (only the shape is sent, not the background it uncovers).
     @_optimize(speed)
     private func nextIsCloserToBasis() -> Bool {
-        var fromCurrent = 0, fromBasis = 0
+        var tally = RestoreTally()
         current.withUnsafeBufferPointer { current in
         basis.withUnsafeBufferPointer { basis in
         upcoming.withUnsafeBufferPointer { upcoming in
@@ -598,14 +592,27 @@ final class GIFEncoder: AnalyzingFrameSink {
                     i += 8
                     continue
                 }
-                fromCurrent &+= next[i] != now[i] ? 1 : 0
-                fromBasis &+= next[i] != standing[i] ? 1 : 0
+                tally.add(now[i], standing[i], next[i])
                 i += 1
             }
         }
         }
         }
-        return fromBasis < fromCurrent
+        return tally.nextIsCloserToBasis
+    }
+
+    /// How many pixels of the next frame differ from this frame's and from the basis's colours.
+    fileprivate struct RestoreTally {
+        var fromCurrent = 0, fromBasis = 0
+
+        /// Counts a pixel whose colours are `now`, `standing` in the basis and `next`.
+        @inline(__always)
+        mutating func add(_ now: UInt32, _ standing: UInt32, _ next: UInt32) {
+            fromCurrent &+= next != now ? 1 : 0
+            fromBasis &+= next != standing ? 1 : 0
+        }
+
+        var nextIsCloserToBasis: Bool { fromBasis < fromCurrent }
     }
 
     /// Makes the frame sent in `frame`, its indices in `reading`, what the pixels show from now on (disposal

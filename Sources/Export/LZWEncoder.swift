@@ -70,7 +70,9 @@ final class LZWEncoder {
         s.optionCounts = optionCounts
         s.chosen = chosen
         s.count = count
-        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize)
+        s.clearCode = space.clearCode
+        s.reset()
         var current = s.longest(from: 0, first: -1)
         var position = 0
         while true {
@@ -84,7 +86,7 @@ final class LZWEncoder {
             s.add(current.code, first, added)
             s.prefixOf[added] = Int16(current.code)
             s.symbolOf[added] = UInt8(first)
-            let cleared = clearIfFull(&space, &s, &writer)
+            let cleared = clearIfFull(&space, &writer) { s.reset() }
             // The string just added starts with the current one's first index, so it can only
             // lengthen the next match when that starts with the same index (a run); otherwise
             // the match already found stands. In a run, the new string is a leaf: the match
@@ -107,9 +109,7 @@ final class LZWEncoder {
     @_optimize(speed)
     func encode(indices: UnsafePointer<UInt8>, count: Int, minimumCodeSize: Int, into output: inout [UInt8]) {
         precondition((2...8).contains(minimumCodeSize) && count > 0)
-        var s = state
-        defer { state.addedCount = s.addedCount }
-        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize, &s)
+        var (writer, space) = start(count: count, minimumCodeSize: minimumCodeSize)
         let table = plain
         table.clear()
         var code = Int(indices[0])
@@ -131,20 +131,16 @@ final class LZWEncoder {
             if found { continue }
             writer.emit(code, space.codeSize)
             table.insert(key: key, code: space.take(), at: slot)
-            if space.isFull {
-                writer.emit(space.clearCode, space.codeSize)
-                table.clear()
-                space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
-            }
+            clearIfFull(&space, &writer, emptying: table.clear)
             code = symbol
         }
         end(with: code, space, &writer, into: &output)
     }
 
-    /// Readies `codes` and `bytes` for an encoding of `count` pixels with `minimumCodeSize` bits, empties
-    /// the dictionary and starts the stream with a clear code.
+    /// Readies `codes` and `bytes` for an encoding of `count` pixels with `minimumCodeSize`
+    /// bits and starts the stream with a clear code; the caller empties its dictionary.
     @inline(__always)
-    private func start(count: Int, minimumCodeSize: Int, _ s: inout State) -> (BitWriter, CodeSpace) {
+    private func start(count: Int, minimumCodeSize: Int) -> (BitWriter, CodeSpace) {
         // Every code covers a pixel at least, and a clear follows every 4,096 − 2^m − 2 strings.
         let codesNeeded = count + count / 64 + 4
         if codeCapacity < codesNeeded {
@@ -158,19 +154,18 @@ final class LZWEncoder {
         encodedCodeSize = minimumCodeSize
         let space = CodeSpace(minimumCodeSize: minimumCodeSize)
         var writer = BitWriter(codes: codes, bytes: bytes)
-        s.clearCode = space.clearCode
-        s.reset()
         writer.emit(space.clearCode, space.codeSize)
         return (writer, space)
     }
 
-    /// Clears the dictionary when the last string took its last code (4,095); returns whether it did.
+    /// Clears the dictionary (`empty`) when the last string took its last code (4,095);
+    /// returns whether it did.
     @inline(__always)
     @discardableResult
-    private func clearIfFull(_ space: inout CodeSpace, _ s: inout State, _ writer: inout BitWriter) -> Bool {
+    private func clearIfFull(_ space: inout CodeSpace, _ writer: inout BitWriter, emptying empty: () -> Void) -> Bool {
         guard space.isFull else { return false }
         writer.emit(space.clearCode, space.codeSize)
-        s.reset()
+        empty()
         space = CodeSpace(minimumCodeSize: space.minimumCodeSize)
         return true
     }

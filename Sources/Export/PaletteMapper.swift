@@ -5,8 +5,9 @@ import Glibc
 /// Nearest means least squared sRGB difference, the error PSNR measures. Every distinct
 /// colour is resolved once and cached in a lazily filled table of 2²⁴ words (64 MiB of
 /// address space, of which only the pages of colours that occur are ever touched:
-/// `ColourTable`), so the per-pixel work is a table lookup. A cached word holds the nearest entry, the partner
-/// entry ordered dithering mixes with it and the share of the partner (0…255).
+/// `ColourTable`), so the per-pixel work is a table lookup. A cached word holds the nearest
+/// entry, the partner entry ordered dithering mixes with it and the share of the partner
+/// (0…255).
 ///
 /// Partner: among the entries no farther than `mixRadius` from the nearest one (or four
 /// times the colour's distance to it, for sparse palettes), the entry whose segment to it
@@ -18,8 +19,7 @@ import Glibc
 /// a `SortedCentres` of the reds: a channel's squared difference never exceeds the whole
 /// distance) and, for its partner, only the entries within reach of its nearest one
 /// (`byDistance`, each entry's others listed, nearest first, the first time a colour needs
-/// them); the result,
-/// ties included, is that of a scan of every entry.
+/// them); the result, ties included, is that of a scan of every entry.
 ///
 /// Temporal stability: a pixel whose source colour did not change since the previous frame
 /// keeps the index it was shown with (`shown`), whatever the dithering, so still areas are
@@ -377,7 +377,7 @@ final class PaletteMapper {
 /// Each page is first touched by a write. Were it read first, the kernel would map the
 /// shared zero page there, read-only, and the write that follows a miss would then have to
 /// remove that mapping from every core the process runs on (an interrupt to each; on two
-/// cores, 5 % of a GIF's time went to them). A flag per page records the pages written.
+/// cores, about 4 % of a `--fast` GIF's time went to them). A flag per page records the pages written.
 private struct ColourTable {
     /// Words per page: 1,024 (4 KiB).
     static let pageShift = 10
