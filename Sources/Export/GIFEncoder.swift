@@ -26,8 +26,9 @@ import Raster
 ///    (flat fills, backgrounds), where a faint residue would show. The first frame, most of a
 ///    short clip's bytes, is the exception: its pixels at rest may take near entries within a
 ///    quarter of the squared tolerance, half the distance (others within all of it). The tolerance is `lossy`
-///    unless the frame would then exceed its error budget (see `encodeFrame`): a frame's
-///    PSNR stays within about 1.8 dB of the palette's own.
+///    unless the frame would then exceed its error budget (see `encodeFrame`): at the
+///    default `lossy` 16 a frame's PSNR stays within about 1.8 dB of the palette's own; the
+///    budget grows with the square of `lossy`.
 /// 5. Frame: only the bounding rectangle of the pixels that must be sent is stored.
 ///    `LZWEncoder` picks among each pixel's options while compressing.
 ///    Which option ties should favour depends on the picture (`TieBreak`): transparency
@@ -113,11 +114,11 @@ final class GIFEncoder: AnalyzingFrameSink {
     static let parallelPixels = 4096
     private var block: [UInt8] = []
     private var frameCount = 0
-    /// The share by which a frame's squared error may exceed that of its colours' nearest
-    /// entries (a PSNR at most 1.8 dB lower)…
+    /// At `lossy` 16 (the default), the share by which a frame's squared error may exceed that
+    /// of its colours' nearest entries (a PSNR at most 1.8 dB lower)…
     static let errorGrowth = 0.5
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
-    /// PSNR of 56 dB).
+    /// PSNR of 56 dB). Both scale with the square of `lossy` over 16 (see `encodeFrame`).
     static let errorFloor = 0.5
     /// When lossy, the palette takes fewer colours (narrower LZW codes) while its PSNR over
     /// the analysed frames stays at least this (dB): a squared error of 0.065 per channel, a
@@ -278,10 +279,20 @@ final class GIFEncoder: AnalyzingFrameSink {
         return start(n + 1) - start(n)
     }
 
+    /// The most squared error a frame of `pixels` pixels may be shown with at `lossy`, when
+    /// its colours' nearest palette entries give `mappedError` (see `encodeFrame`).
+    static func errorBudget(mappedError: Int, pixels: Int, lossy: Int) -> Double {
+        let scale = Double(lossy * lossy) / 256
+        return Double(mappedError) * (1 + errorGrowth * scale) + errorFloor * scale * Double(pixels)
+    }
+
     /// Maps `current` and writes the frame's blocks to `block`.
     ///
-    /// Error budget: a frame may be shown with at most `1 + errorGrowth` times the squared
-    /// error of its colours' nearest palette entries, plus `errorFloor` per pixel. Tolerances
+    /// Error budget: a frame may be shown with at most `1 + errorGrowth · s` times the squared
+    /// error of its colours' nearest palette entries, plus `errorFloor · s` per pixel, where
+    /// s = (lossy / 16)²: the budget grows as the squared tolerance does, so that a higher
+    /// `lossy` can use its tolerance (with a fixed budget, every level above 16 would give
+    /// much the same file). Tolerances
     /// run from `lossy` down by quarters to none; a frame takes the highest whose reading fits
     /// the budget. The search starts one step above the previous frame's tolerance, since
     /// neighbouring frames need much the same. Readings that favour transparency at ties are
@@ -350,7 +361,7 @@ final class GIFEncoder: AnalyzingFrameSink {
             encodeFrameAsMapped()
             return
         }
-        let budget = Double(mappedError) * (1 + Self.errorGrowth) + Self.errorFloor * Double(width * height)
+        let budget = Self.errorBudget(mappedError: mappedError, pixels: width * height, lossy: settings.lossy)
         // The tolerances, highest first, and the rectangle of pixels each must send.
         var tolerances = [mapper.tolerance]
         while tolerances.last! > 0 { tolerances.append(tolerances.last! >= 16 ? tolerances.last! / 4 : 0) }

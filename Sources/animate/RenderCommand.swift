@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF dithering: ordered, diffusion or none.")
     var dither: String = Dither.ordered.rawValue
 
-    @Option(help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget; pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
+    @Option(help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget that grows with its square (0 to 64; higher is smaller and lossier); pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
     var lossy: Int = 16
 
     @Flag(help: "GIF: encode several times faster, each frame as mapped without searching for smaller codes; files are larger.")

@@ -261,9 +261,10 @@ final class GIFEncoderTests: XCTestCase {
 
     func testLossyStaysWithinEachFramesErrorBudget() throws {
         // A two-axis gradient of about 4,000 colours scrolling 3 px a frame: every pixel changes
-        // every frame, so the largest tolerance would move all of them. Each frame's squared
-        // error must stay within 1.5 times that of the exact mapping plus 0.5 per pixel, and the
-        // budget must still leave room to use the tolerance (a smaller file).
+        // every frame, so the largest tolerance would move all of them. At lossy L each frame's
+        // squared error must stay within 1 + 0.5·s times that of the exact mapping plus 0.5·s
+        // per pixel, s = (L / 16)², and each step up must trade error for size: a smaller file
+        // with more error in all.
         let (width, height) = (96, 64)
         let frames = scrollingGradient(width: width, height: height, count: 8)
         func squaredErrors(_ path: String) throws -> [Double] {
@@ -280,15 +281,21 @@ final class GIFEncoderTests: XCTestCase {
                 return sum
             }
         }
-        let exactPath = try encode(frames, name: "exact.gif") { $0.dither = .none; $0.lossy = 0 }
-        let lossyPath = try encode(frames, name: "lossy.gif") { $0.dither = .none; $0.lossy = 64 }
-        let exactErrors = try squaredErrors(exactPath)
-        let lossyErrors = try squaredErrors(lossyPath)
-        for (index, (lossy, exact)) in zip(lossyErrors, exactErrors).enumerated() {
-            XCTAssertLessThanOrEqual(lossy, 1.5 * exact + 0.5 * Double(width * height), "frame \(index)")
+        let levels = [0, 16, 32, 64]
+        let paths = try levels.map { lossy in try encode(frames, name: "lossy\(lossy).gif") { $0.dither = .none; $0.lossy = lossy } }
+        let errors = try paths.map(squaredErrors)
+        for (level, lossy) in levels.enumerated().dropFirst() {
+            let scale = Double(lossy * lossy) / 256
+            for (index, (error, exact)) in zip(errors[level], errors[0]).enumerated() {
+                XCTAssertLessThanOrEqual(error, (1 + 0.5 * scale) * exact + 0.5 * scale * Double(width * height), "lossy \(lossy), frame \(index)")
+            }
         }
-        let sizes = try [exactPath, lossyPath].map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
-        XCTAssertLessThan(sizes[1], sizes[0], "lossy \(sizes[1]) bytes, exact \(sizes[0])")
+        let sizes = try paths.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        let totals = errors.map { $0.reduce(0, +) }
+        for level in 1..<levels.count {
+            XCTAssertLessThan(sizes[level], sizes[level - 1], "lossy \(levels[level]): \(sizes[level]) bytes, lossy \(levels[level - 1]): \(sizes[level - 1])")
+            XCTAssertGreaterThan(totals[level], totals[level - 1], "lossy \(levels[level]) against \(levels[level - 1])")
+        }
     }
 
     /// A two-axis gradient of about 4,000 colours scrolling 3 px a frame.
