@@ -4,7 +4,7 @@ import ArgumentParser
 /// commands that draw (`render`, `frame`). Either overrides the timeline's own
 /// scale; the layout, in points, is unchanged.
 struct CanvasOptions: ParsableArguments {
-    @Option(help: "Device pixels per point (overrides the timeline's scale), above 0 and at most 16.")
+    @Option(parsing: .unconditional, help: "Device pixels per point (overrides the timeline's scale), above 0 and at most 16.")
     var scale: Double?
 
     @Option(help: ArgumentHelp(

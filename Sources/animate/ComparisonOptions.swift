@@ -4,19 +4,19 @@ import FrameDiff
 
 /// The tolerance options of `diff` and `test`, in perceptual units.
 struct ComparisonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A pixel differs when its colour difference exceeds this (CIEDE2000; 1 is about one just-noticeable difference).", valueName: "ΔE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A pixel differs when its colour difference exceeds this (CIEDE2000; 1 is about one just-noticeable difference).", valueName: "ΔE"))
     var threshold: Double = Tolerance.default.pixelThreshold
 
-    @Option(help: ArgumentHelp("Largest allowed cluster of touching differing pixels, or 'none'.", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed cluster of touching differing pixels, or 'none'.", valueName: "pixels"))
     var maxCluster: Limit = Limit(Tolerance.default.maxClusterSize.map(Double.init))
 
-    @Option(help: ArgumentHelp("Largest allowed number of differing pixels per frame, or 'none'.", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed number of differing pixels per frame, or 'none'.", valueName: "pixels"))
     var maxDiffPixels: Limit = Limit(nil)
 
-    @Option(help: ArgumentHelp("Largest allowed share of differing pixels per frame: a fraction, a percentage such as 0.1%, or 'none'.", valueName: "share"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed share of differing pixels per frame: a fraction, a percentage such as 0.1%, or 'none'.", valueName: "share"))
     var maxDiffShare: Limit = Limit(Tolerance.default.maxDifferingShare)
 
-    @Option(help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"))
     var minSSIM: Limit = Limit(nil)
 
     @Flag(help: "Do not tolerate anti-aliasing: an edge moved by a fraction of a pixel differs.")
@@ -25,7 +25,7 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Fail on any changed byte (no threshold, no anti-aliasing allowance, no budget).")
     var exact = false
 
-    @Option(help: ArgumentHelp("How far parameter values may depart before motion differs (absolute, and relative to the value).", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far parameter values may depart before motion differs (absolute, and relative to the value).", valueName: "amount"))
     var traceTolerance: Double = TraceTolerance.default.absolute
 
     func validate() throws {

@@ -35,10 +35,10 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare the parameter traces too (timelines, goldens and trace files have them).")
     var trace = false
 
-    @Option(help: ArgumentHelp("Compare only these frames: 0,15,30, 10..<20, or all.", valueName: "frames"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Compare only these frames: 0,15,30, 10..<20, or all.", valueName: "frames"))
     var frames: String?
 
-    @Option(help: "Device pixels per point for timeline inputs (overrides their scale).")
+    @Option(parsing: .unconditional, help: "Device pixels per point for timeline inputs (overrides their scale).")
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write expected | diff | actual images of failing frames, index.html and summary.json to this folder.", valueName: "folder"))

@@ -31,19 +31,22 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptions
 
-    @Option(help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…")
+    // Numeric and range options take the next argument whatever it looks like (here and in
+    // the other commands), so that a negative number reaches validation, which says what is
+    // allowed, instead of reading as another option (and the value as missing).
+    @Option(parsing: .unconditional, help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…")
     var fps: Int?
 
-    @Option(help: "The frames to render: 30..<90, 30...89 or 30.. (numbered at the output's frame rate).")
+    @Option(parsing: .unconditional, help: "The frames to render: 30..<90, 30...89 or 30.. (numbered at the output's frame rate).")
     var frames: String?
 
-    @Option(help: "Render from this time in seconds (the frame at round(from × fps)).")
+    @Option(parsing: .unconditional, help: "Render from this time in seconds (the frame at round(from × fps)).")
     var from: Double?
 
-    @Option(help: "Render up to this time in seconds (exclusive).")
+    @Option(parsing: .unconditional, help: "Render up to this time in seconds (exclusive).")
     var to: Double?
 
-    @Option(help: "H.264 constant rate factor, 0 (lossless) to 51; also VP9's crf for WebM.")
+    @Option(parsing: .unconditional, help: "H.264 constant rate factor, 0 (lossless) to 51; also VP9's crf for WebM.")
     var crf: Int = 18
 
     @Option(help: "x264 preset, ultrafast to placebo.")
@@ -58,19 +61,19 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("bitexact"), help: "Bit-exact encoding: no version strings, bit-exact colour conversion.")
     var bitExact = false
 
-    @Option(help: "WebP: lossy quality 0 to 100 (default: lossless).")
+    @Option(parsing: .unconditional, help: "WebP: lossy quality 0 to 100 (default: lossless).")
     var quality: Int?
 
-    @Option(help: "GIF, APNG and WebP loop count; 0 loops forever.")
+    @Option(parsing: .unconditional, help: "GIF, APNG and WebP loop count; 0 loops forever.")
     var loop: Int = 0
 
-    @Option(help: "GIF: the most palette colours, 2 to 256.")
+    @Option(parsing: .unconditional, help: "GIF: the most palette colours, 2 to 256.")
     var colors: Int = 256
 
     @Option(help: "GIF dithering: ordered, diffusion or none.")
     var dither: String = Dither.ordered.rawValue
 
-    @Option(help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget that grows with its square (0 to 64; higher is smaller and lossier); pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
+    @Option(parsing: .unconditional, help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget that grows with its square (0 to 64; higher is smaller and lossier); pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
     var lossy: Int = 16
 
     @Flag(help: "GIF: encode several times faster, each frame as mapped without searching for smaller codes; files are larger.")
@@ -79,16 +82,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; colours, dithering, frame rate and scale are reduced until it fits.")
     var maxSize: String?
 
-    @Option(help: "For a .png output: the time in seconds of the frame to write.")
+    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds of the frame to write.")
     var time: Double?
 
-    @Option(help: "For a .png output: the frame number to write (from 0).")
+    @Option(parsing: .unconditional, help: "For a .png output: the frame number to write (from 0).")
     var frame: Int?
 
     @Option(help: "Also write every param's value at every frame to this file: CSV (.csv) or JSON (.json).")
     var trace: String?
 
-    @Option(help: "Frames rendered at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Frames rendered at once (default: the number of cores).")
     var threads: Int?
 
     @Flag(help: "Replace an existing output.")

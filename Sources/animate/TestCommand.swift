@@ -41,16 +41,16 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When to write goldens: missing, failed, all or never.", valueName: "mode"))
     var record: RecordMode?
 
-    @Option(help: ArgumentHelp("Frames to record or compare: 0,15,30, 10..<20, or all.", valueName: "frames"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames to record or compare: 0,15,30, 10..<20, or all.", valueName: "frames"))
     var frames: String?
 
-    @Option(help: ArgumentHelp("Times to record or compare, in seconds: 0,1.5,3.", valueName: "times"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Times to record or compare, in seconds: 0,1.5,3.", valueName: "times"))
     var times: String?
 
-    @Option(help: ArgumentHelp("When recording without --frames or --times: this many frames, spread evenly.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When recording without --frames or --times: this many frames, spread evenly.", valueName: "count"))
     var keyFrames: Int = 3
 
-    @Option(help: "Device pixels per point (overrides each timeline's scale). Recorded in the golden, which is then compared at that scale.")
+    @Option(parsing: .unconditional, help: "Device pixels per point (overrides each timeline's scale). Recorded in the golden, which is then compared at that scale.")
     var scale: Double?
 
     @OptionGroup(title: "Tolerance") var comparison: ComparisonOptions

@@ -162,6 +162,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
     }
 
+    func testNegativeNumbersReachValidation() throws {
+        // A negative number is the option's value, not another option: the error says what
+        // the option allows (rather than that its value is missing).
+        let timeline = Self.timeline("badge.json")
+        let cases: [([String], String)] = [
+            (["-o", "x.gif", "--loop", "-1"], "--loop must not be negative"),
+            (["-o", "x.gif", "--lossy", "-1"], "--lossy must be from 0 to 64"),
+            (["-o", "x.mp4", "--from", "-0.5"], "--from must not be negative"),
+            (["-o", "x.mp4", "--scale", "-2"], "--scale must be greater than 0"),
+            (["-o", "x.mp4", "--max-frames", "-1"], "--max-frames must be at least 1"),
+            (["-o", "x.gif", "--frames", "-5.."], "is empty or negative"),
+        ]
+        for (arguments, message) in cases {
+            let run = try animate([timeline] + arguments)
+            XCTAssertEqual(run.status, 1, arguments.joined(separator: " "))
+            XCTAssertTrue(run.stderr.contains(message), run.stderr)
+        }
+        let frame = try animate("frame", timeline, "-o", "x.png", "--time", "-1")
+        XCTAssertEqual(frame.status, 1)
+        XCTAssertTrue(frame.stderr.contains("--time -1.0 is outside"), frame.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
+    }
+
     func testRangesAndSingleFramesBelongToTheirOutputs() throws {
         // A range means nothing to a still, and one frame nothing to an animation: both are
         // refused rather than ignored.
