@@ -7,8 +7,9 @@ import Raster
 /// Frames are un-premultiplied into an RGBA (APNG) or BGRA (WebP, libwebp's native order)
 /// frame with pts = frame index in a 1/fps time base. APNG is lossless and its encoder stores
 /// only the changed rectangle of each frame; WebP is lossless unless a quality is set. The
-/// loop count goes to the muxer (`plays` for APNG counts plays, so `loop` n becomes n + 1;
-/// 0 is forever in both). libwebp assembles the whole animation before the muxer writes it,
+/// loop count goes to the muxer as a number of plays, as browsers read both formats' counts
+/// (APNG's `plays`, WebP's `loop`): `loop` n, n repeats after the first play as in a GIF,
+/// becomes n + 1 plays, −1 (play once) 1 play, and 0 stays forever. libwebp assembles the whole animation before the muxer writes it,
 /// so a WebP's encoder memory grows with its compressed size.
 final class AnimatedImageEncoder: FrameSink {
     /// Which animated image format.
@@ -26,11 +27,12 @@ final class AnimatedImageEncoder: FrameSink {
     init(path: String, settings: EncoderSettings, kind: Kind) throws(ExportError) {
         let file = AtomicFile(target: path)
         let format = kind == .apng ? AV_PIX_FMT_RGBA : AV_PIX_FMT_BGRA
+        let plays = settings.loop < 0 ? 1 : settings.loop == 0 ? 0 : settings.loop + 1
         do throws(ExportError) {
             let container = try OutputContainer(formatName: kind == .apng ? "apng" : "webp", file: file.temporary, path: path)
             switch kind {
-            case .apng: try container.setOption("plays", String(settings.loop < 0 ? 1 : settings.loop == 0 ? 0 : settings.loop + 1))
-            case .webp: try container.setOption("loop", String(max(settings.loop, 0)))
+            case .apng: try container.setOption("plays", String(plays))
+            case .webp: try container.setOption("loop", String(min(plays, 65535)))
             }
             if settings.bitExact { container.context.pointee.flags |= AVFMT_FLAG_BITEXACT }
             let encoder = try VideoEncoder(codecName: kind == .apng ? "apng" : "libwebp_anim", path: path) { context throws(ExportError) in

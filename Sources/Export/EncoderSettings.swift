@@ -27,8 +27,8 @@ public struct EncoderSettings: Equatable, Sendable {
     public var bitExact: Bool
     /// WebP: lossy quality 0...100, nil (the default) for lossless.
     public var quality: Int?
-    /// GIF repetitions: 0 loops forever, -1 plays once, n repeats n more times (at most 65535).
-    /// Also the APNG and WebP loop count (0 forever; -1 plays once there too).
+    /// Repetitions after the first play: 0 loops forever, -1 plays once, n repeats n more
+    /// times (at most 65535). GIF, APNG and WebP alike (the latter two count plays, n + 1).
     public var loop: Int
     /// GIF: the most palette colours, 2...256 (one index is kept for transparency, so at most 255 are used).
     public var colors: Int

@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "WebP: lossy quality 0 to 100 (default: lossless).")
     var quality: Int?
 
-    @Option(parsing: .unconditional, help: "GIF, APNG and WebP loop count; 0 loops forever.")
+    @Option(parsing: .unconditional, help: "GIF, APNG and WebP: how many times to repeat after the first play; 0 loops forever, -1 plays once.")
     var loop: Int = 0
 
     @Option(parsing: .unconditional, help: "GIF: the most palette colours, 2 to 256.")
@@ -116,7 +116,7 @@ struct RenderCommand: ParsableCommand {
         guard tune == "none" || EncoderSettings.x264Tunings.contains(tune) else {
             throw ValidationError("--tune must be none or one of: \(EncoderSettings.x264Tunings.joined(separator: ", "))")
         }
-        guard loop >= 0 else { throw ValidationError("--loop must not be negative") }
+        guard (-1...65535).contains(loop) else { throw ValidationError("--loop must be -1 (play once), 0 (forever) or a number of repeats up to 65535") }
         guard (2...256).contains(colors) else { throw ValidationError("--colors must be from 2 to 256") }
         guard (0...64).contains(lossy) else { throw ValidationError("--lossy must be from 0 to 64") }
         guard Dither(rawValue: dither) != nil else {

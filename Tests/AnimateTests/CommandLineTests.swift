@@ -167,7 +167,7 @@ final class CommandLineTests: XCTestCase {
         // the option allows (rather than that its value is missing).
         let timeline = Self.timeline("badge.json")
         let cases: [([String], String)] = [
-            (["-o", "x.gif", "--loop", "-1"], "--loop must not be negative"),
+            (["-o", "x.gif", "--loop", "-2"], "--loop must be -1 (play once)"),
             (["-o", "x.gif", "--lossy", "-1"], "--lossy must be from 0 to 64"),
             (["-o", "x.mp4", "--from", "-0.5"], "--from must not be negative"),
             (["-o", "x.mp4", "--scale", "-2"], "--scale must be greater than 0"),
@@ -183,6 +183,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(frame.status, 1)
         XCTAssertTrue(frame.stderr.contains("--time -1.0 is outside"), frame.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
+        // -1 is a loop count of its own: play once (a GIF without the loop extension).
+        let once = try animate(timeline, "-o", "once.gif", "--loop", "-1", "--quiet")
+        XCTAssertEqual(once.status, 0, once.stderr)
+        XCTAssertNil(try MediaProbe.info(path: work.appendingPathComponent("once.gif").path).loopCount)
     }
 
     func testRangesAndSingleFramesBelongToTheirOutputs() throws {

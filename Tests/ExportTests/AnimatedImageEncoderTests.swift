@@ -76,6 +76,17 @@ final class AnimatedImageEncoderTests: XCTestCase {
         }
     }
 
+    func testLoopMeansRepeatsAfterTheFirstPlayInEveryFormat() throws {
+        // As in a GIF, `loop` n repeats n times after the first play and -1 plays once. APNG
+        // and WebP store plays (as browsers read them), so n becomes n + 1; 0 is forever.
+        for (loop, plays) in [(0, 0), (2, 3), (-1, 1)] {
+            for format in [OutputFormat.apng, .webp] {
+                let read = try pillow(try encode(format, name: "loop\(loop).\(format == .apng ? "apng" : "webp")") { $0.loop = loop })
+                XCTAssertEqual(read.loop, plays, "\(format), loop \(loop)")
+            }
+        }
+    }
+
     func testLossyWebPIsClose() throws {
         let read = try pillow(try encode(.webp, name: "lossy.webp") { $0.quality = 80 })
         XCTAssertEqual(read.frames, 5)
