@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "GIF: encode several times faster, each frame as mapped without searching for smaller codes; files are larger.")
     var fast = false
 
-    @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; colours, dithering, frame rate and scale are reduced until it fits.")
+    @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; until it fits, --lossy is raised to 32, then dithering and colours, frame rate and scale are reduced.")
     var maxSize: String?
 
     @Option(parsing: .unconditional, help: "For a .png output: the time in seconds of the frame to write.")
