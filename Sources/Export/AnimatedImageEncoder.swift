@@ -9,8 +9,9 @@ import Raster
 /// only the changed rectangle of each frame; WebP is lossless unless a quality is set. The
 /// loop count goes to the muxer as a number of plays, as browsers read both formats' counts
 /// (APNG's `plays`, WebP's `loop`): `loop` n, n repeats after the first play as in a GIF,
-/// becomes n + 1 plays, −1 (play once) 1 play, and 0 stays forever. libwebp assembles the whole animation before the muxer writes it,
-/// so a WebP's encoder memory grows with its compressed size.
+/// becomes n + 1 plays, −1 (play once) 1 play, and 0 stays forever. libwebp assembles the
+/// whole animation before the muxer writes it, so a WebP's encoder memory grows with its
+/// compressed size.
 final class AnimatedImageEncoder: FrameSink {
     /// Which animated image format.
     enum Kind {

@@ -28,8 +28,10 @@ public struct EncoderSettings: Equatable, Sendable {
     /// WebP: lossy quality 0...100, nil (the default) for lossless.
     public var quality: Int?
     /// Repetitions after the first play: 0 loops forever, -1 plays once, n repeats n more
-    /// times (at most 65535). GIF, APNG and WebP alike (the latter two count plays, n + 1).
+    /// times (`loopRange`). GIF, APNG and WebP alike (the latter two count plays, n + 1).
     public var loop: Int
+    /// The values `loop` takes.
+    public static let loopRange = -1...65535
     /// GIF: the most palette colours, 2...256 (one index is kept for transparency, so at most 255 are used).
     public var colors: Int
     /// GIF: how colours between palette entries are shown; `.ordered` by default.
@@ -110,11 +112,11 @@ public struct EncoderSettings: Equatable, Sendable {
                 throw fail("unknown x264 tune \"\(tune)\"; use one of \(Self.x264Tunings.joined(separator: ", "))")
             }
         case .gif:
-            guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
+            guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
             guard (2...256).contains(colors) else { throw fail("colors \(colors) is outside 2...256") }
             guard (0...64).contains(lossy) else { throw fail("lossy \(lossy) is outside 0...64") }
         case .apng, .webp:
-            guard (-1...65535).contains(loop) else { throw fail("loop \(loop) is outside -1...65535") }
+            guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
             if let quality, !(0...100).contains(quality) { throw fail("quality \(quality) is outside 0...100") }
         case .png, .pngSequence, .rawRGBA:
             break

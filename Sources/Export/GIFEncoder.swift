@@ -118,7 +118,7 @@ final class GIFEncoder: AnalyzingFrameSink {
     /// of its colours' nearest entries (a PSNR at most 1.8 dB lower)…
     static let errorGrowth = 0.5
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
-    /// PSNR of 56 dB). Both scale with the square of `lossy` over 16 (see `encodeFrame`).
+    /// PSNR of 56 dB). Both scale with the square of `lossy` over 16 (`errorBudget`).
     static let errorFloor = 0.5
     /// When lossy, the palette takes fewer colours (narrower LZW codes) while its PSNR over
     /// the analysed frames stays at least this (dB): a squared error of 0.065 per channel, a

@@ -116,7 +116,9 @@ struct RenderCommand: ParsableCommand {
         guard tune == "none" || EncoderSettings.x264Tunings.contains(tune) else {
             throw ValidationError("--tune must be none or one of: \(EncoderSettings.x264Tunings.joined(separator: ", "))")
         }
-        guard (-1...65535).contains(loop) else { throw ValidationError("--loop must be -1 (play once), 0 (forever) or a number of repeats up to 65535") }
+        guard EncoderSettings.loopRange.contains(loop) else {
+            throw ValidationError("--loop must be -1 (play once), 0 (forever) or a number of repeats up to \(EncoderSettings.loopRange.upperBound)")
+        }
         guard (2...256).contains(colors) else { throw ValidationError("--colors must be from 2 to 256") }
         guard (0...64).contains(lossy) else { throw ValidationError("--lossy must be from 0 to 64") }
         guard Dither(rawValue: dither) != nil else {
