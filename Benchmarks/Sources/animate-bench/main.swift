@@ -101,7 +101,23 @@ if environment["BENCH_ONLY"] == "ours" {
     finish()
 }
 
-print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread\n")
+/// The processor, from /proc/cpuinfo: its model, how many the system has, and the widest
+/// vector instructions it offers (the reference renderers pick their code by them at run
+/// time), since the ratios depend on the machine.
+func processor() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown processor" }
+    func field(_ name: String) -> String? {
+        info.split(separator: "\n").first { $0.hasPrefix(name) }.flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let flags = Set((field("flags") ?? "").split(separator: " ").map(String.init))
+    let vectors = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") ? "AVX2" : flags.contains("avx") ? "AVX" : "SSE"
+    let count = info.split(separator: "\n").filter { $0.hasPrefix("processor") }.count
+    return "\(field("model name") ?? "unknown processor"), \(count) CPUs, \(vectors)"
+}
+
+print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene, 1920×1080, one thread")
+print("machine: \(processor())\n")
 let reference = try Reference(script: root.appendingPathComponent("Benchmarks/reference.py"))
 var samples: [String: (ours: [Double], blend2d: [Double], cairo: [Double])] = [:]
 // Each round's ratios: ours ÷ Blend2D's and ours ÷ cairo's medians.
@@ -135,12 +151,15 @@ for _ in 0..<rounds {
 }
 reference.close()
 
-print("| scene | animate ms | Blend2D ms | cairo ms | ÷ Blend2D | ÷ cairo |")
+// Each ratio is followed by the lowest and highest of the rounds' ratios: how much the
+// machine moved it.
+print("| scene | animate ms | Blend2D ms | cairo ms | ÷ Blend2D (rounds) | ÷ cairo (rounds) |")
 print("| --- | ---: | ---: | ---: | ---: | ---: |")
+func ratio(_ xs: [Double]) -> String { "\(f(median(xs))) (\(f(xs.min() ?? .nan))–\(f(xs.max() ?? .nan)))" }
 for scene in scenes {
     let s = samples[scene.name]!
     let r = roundRatios[scene.name]!
-    print("| \(scene.name) | \(f(median(s.ours))) | \(f(median(s.blend2d))) | \(f(median(s.cairo))) | \(f(median(r.blend2d))) | \(f(median(r.cairo))) |")
+    print("| \(scene.name) | \(f(median(s.ours))) | \(f(median(s.blend2d))) | \(f(median(s.cairo))) | \(ratio(r.blend2d)) | \(ratio(r.cairo)) |")
 }
 
 // The demos at 1080p (the canvas scaled to 1,080 pixels tall): our render time per frame.
@@ -230,7 +249,7 @@ func row(_ name: String, _ seconds: Double, _ reference: Double?) {
 let blend2dRaw = try shell("\(referenceFrames) | cat > /dev/null").seconds
 row("Blend2D from Python, raw frames to a pipe (reference)", blend2dRaw, nil)
 let oursRaw = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --quiet | cat > /dev/null").seconds
-row("animate --format rgba -o - (all cores)", oursRaw, blend2dRaw)
+row("animate --format rgba -o - (default threads)", oursRaw, blend2dRaw)
 let oursRawOne = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --threads 1 --quiet | cat > /dev/null").seconds
 row("animate --format rgba -o - --threads 1", oursRawOne, blend2dRaw)
 let oursRawTwo = try shell("\(animate) \(pipelineTimeline.path) --format rgba -o - --threads 2 --quiet | cat > /dev/null").seconds
@@ -241,11 +260,11 @@ let oursMP4 = try shell("\(animate) \(pipelineTimeline.path) -o \(work.path)/our
 row("animate -o out.mp4", oursMP4, blend2dMP4)
 print("\nTwo threads against one (raw frames to the pipe): \(f(oursRawOne / oursRawTwo))× the frames per second.")
 
-// Rendering alone, in this process: the first 180 pipeline frames on one thread, then
-// split between two (each thread renders every other frame), alternating, medians.
+// Rendering alone, in this process: the pipeline's frames on one thread, then
+// split between two (each thread renders every other frame), alternating, medians of 7.
 do {
     let document = try TimelineLoader().load([UInt8](try Data(contentsOf: pipelineTimeline)))
-    let frames = 180
+    let frames = pipeline.frames
     func renderAll(threads: Int) -> Double {
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: threads) { t in
@@ -256,7 +275,7 @@ do {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
     var one: [Double] = [], two: [Double] = []
-    for _ in 0..<5 {
+    for _ in 0..<7 {
         one.append(renderAll(threads: 1))
         two.append(renderAll(threads: 2))
     }
