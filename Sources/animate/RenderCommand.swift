@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             The format follows the output's extension: .mp4 (H.264), .gif, .webm (VP9, with alpha for a "clear" background), .apng, .webp, .png (one frame), .rgba (raw frames), or a pattern such as frames/%04d.png (or a folder ending in /) for a PNG sequence; `-o -` writes raw RGBA to standard output. --format overrides the extension.
 
-            Frames are rendered on every core and encoded in order as they come; memory does not grow with the number of frames. A GIF is rendered twice: first a sample of frames for its palette, then every frame for encoding.
+            Frames are rendered on every core (one fewer for raw frames to standard output) and encoded in order as they come; memory does not grow with the number of frames. A GIF is rendered twice: first a sample of frames for its palette, then every frame for encoding.
 
             Split a long render across machines with --frames, then join the pieces:
               animate clip.json --frames 0..<150 -o a.mp4
