@@ -25,25 +25,32 @@ public struct EncoderSettings: Equatable, Sendable {
     /// Ask FFmpeg for bit-exact output (no encoder version strings, `SWS_BITEXACT` conversion), so the
     /// same frames give the same bytes across machines with the same FFmpeg. Off by default.
     public var bitExact: Bool
-    /// WebP: lossy quality 0...100, nil (the default) for lossless.
+    /// WebP: lossy quality (`qualityRange`), nil (the default) for lossless.
     public var quality: Int?
+    /// The values `quality` takes.
+    public static let qualityRange = 0...100
     /// Repetitions after the first play: 0 loops forever, -1 plays once, n repeats n more
     /// times (`loopRange`). GIF, APNG and WebP alike (the latter two count plays, n + 1).
     public var loop: Int
     /// The values `loop` takes.
     public static let loopRange = -1...65535
-    /// GIF: the most palette colours, 2...256 (one index is kept for transparency, so at most 255 are used).
+    /// GIF: the most palette colours (`colorRange`; one index is kept for transparency, so at most 255 are used).
     public var colors: Int
+    /// The values `colors` takes.
+    public static let colorRange = 2...256
     /// GIF: how colours between palette entries are shown; `.ordered` by default.
     public var dither: Dither
     /// GIF: how far, in sRGB code values (Euclidean over red, green and blue), a pixel whose colour
-    /// changed may be shown from it when that compresses better; 0...64, default 16. Colours the
+    /// changed may be shown from it when that compresses better (`lossyRange`), default 16. Colours the
     /// palette holds exactly, such as flat fills and backgrounds, are never moved, nor are pixels
     /// at rest (still, or still in the next frame), except in the first frame, where they move at
-    /// most half as far; a frame's squared error stays within 1.5 times its palette's own plus
-    /// 0.5 per pixel (the tolerance is lowered for frames that would exceed it). 0 keeps every
-    /// pixel at its mapped palette entry.
+    /// most half as far; at the default a frame's squared error stays within 1.5 times its
+    /// palette's own plus 0.5 per pixel, a budget that grows with (lossy / 16)²
+    /// (`GIFEncoder.errorBudget`; the tolerance is lowered for frames that would exceed it).
+    /// 0 keeps every pixel at its mapped palette entry.
     public var lossy: Int
+    /// The values `lossy` takes.
+    public static let lossyRange = 0...64
     /// GIF: encode each frame as mapped, without searching for smaller codes: the pixels whose
     /// mapped entry shows them better than what is shown are sent as it, the others as
     /// transparency, in one LZW pass. Several times faster, with larger files; `lossy` then
@@ -113,11 +120,11 @@ public struct EncoderSettings: Equatable, Sendable {
             }
         case .gif:
             guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
-            guard (2...256).contains(colors) else { throw fail("colors \(colors) is outside 2...256") }
-            guard (0...64).contains(lossy) else { throw fail("lossy \(lossy) is outside 0...64") }
+            guard Self.colorRange.contains(colors) else { throw fail("colors \(colors) is outside \(Self.colorRange)") }
+            guard Self.lossyRange.contains(lossy) else { throw fail("lossy \(lossy) is outside \(Self.lossyRange)") }
         case .apng, .webp:
             guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
-            if let quality, !(0...100).contains(quality) { throw fail("quality \(quality) is outside 0...100") }
+            if let quality, !Self.qualityRange.contains(quality) { throw fail("quality \(quality) is outside \(Self.qualityRange)") }
         case .png, .pngSequence, .rawRGBA:
             break
         }

@@ -119,12 +119,20 @@ struct RenderCommand: ParsableCommand {
         guard EncoderSettings.loopRange.contains(loop) else {
             throw ValidationError("--loop must be -1 (play once), 0 (forever) or a number of repeats up to \(EncoderSettings.loopRange.upperBound)")
         }
-        guard (2...256).contains(colors) else { throw ValidationError("--colors must be from 2 to 256") }
-        guard (0...64).contains(lossy) else { throw ValidationError("--lossy must be from 0 to 64") }
+        guard EncoderSettings.colorRange.contains(colors) else {
+            throw ValidationError("--colors must be from \(EncoderSettings.colorRange.lowerBound) to \(EncoderSettings.colorRange.upperBound)")
+        }
+        guard EncoderSettings.lossyRange.contains(lossy) else {
+            throw ValidationError("--lossy must be from \(EncoderSettings.lossyRange.lowerBound) to \(EncoderSettings.lossyRange.upperBound)")
+        }
         guard Dither(rawValue: dither) != nil else {
             throw ValidationError("--dither must be one of: \(Dither.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if let quality { guard (0...100).contains(quality) else { throw ValidationError("--quality must be from 0 to 100") } }
+        if let quality {
+            guard EncoderSettings.qualityRange.contains(quality) else {
+                throw ValidationError("--quality must be from \(EncoderSettings.qualityRange.lowerBound) to \(EncoderSettings.qualityRange.upperBound)")
+            }
+        }
         if let fps { guard (1...240).contains(fps) else { throw ValidationError("--fps must be from 1 to 240") } }
         if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
