@@ -103,15 +103,18 @@ public struct EncoderSettings: Equatable, Sendable {
     /// Throws `ExportError.invalidSettings` naming the first value out of range for `format`.
     func validate(for format: OutputFormat, path: String) throws(ExportError) {
         func fail(_ reason: String) -> ExportError { .invalidSettings(path: path, reason: reason) }
+        func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>) throws(ExportError) {
+            guard range.contains(value) else { throw fail("\(name) \(value) is outside \(range)") }
+        }
         let maximumSide = format == .gif ? 65535 : 16384
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw fail("size \(width)×\(height) is outside 1...\(maximumSide) pixels per side")
         }
-        guard (1...1000).contains(fps) else { throw fail("fps \(fps) is outside 1...1000") }
+        try check("fps", fps, 1...1000)
         guard firstFrame >= 0 else { throw fail("first frame \(firstFrame) is negative") }
         switch format {
         case .mp4, .webm:
-            guard (0...51).contains(crf) else { throw fail("crf \(crf) is outside 0...51") }
+            try check("crf", crf, 0...51)
             guard Self.x264Presets.contains(preset) else {
                 throw fail("unknown x264 preset \"\(preset)\"; use one of \(Self.x264Presets.joined(separator: ", "))")
             }
@@ -119,12 +122,12 @@ public struct EncoderSettings: Equatable, Sendable {
                 throw fail("unknown x264 tune \"\(tune)\"; use one of \(Self.x264Tunings.joined(separator: ", "))")
             }
         case .gif:
-            guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
-            guard Self.colorRange.contains(colors) else { throw fail("colors \(colors) is outside \(Self.colorRange)") }
-            guard Self.lossyRange.contains(lossy) else { throw fail("lossy \(lossy) is outside \(Self.lossyRange)") }
+            try check("loop", loop, Self.loopRange)
+            try check("colors", colors, Self.colorRange)
+            try check("lossy", lossy, Self.lossyRange)
         case .apng, .webp:
-            guard Self.loopRange.contains(loop) else { throw fail("loop \(loop) is outside \(Self.loopRange)") }
-            if let quality, !Self.qualityRange.contains(quality) { throw fail("quality \(quality) is outside \(Self.qualityRange)") }
+            try check("loop", loop, Self.loopRange)
+            if let quality { try check("quality", quality, Self.qualityRange) }
         case .png, .pngSequence, .rawRGBA:
             break
         }

@@ -58,6 +58,9 @@ public enum OutputFormat: Equatable, Sendable {
         }
     }
 
+    /// The output path that stands for standard output (raw RGBA frames).
+    public static let standardOutput = "-"
+
     /// The format a path asks for.
     ///
     /// - A path ending in `/`, or naming an existing directory, is a PNG sequence
@@ -70,7 +73,7 @@ public enum OutputFormat: Equatable, Sendable {
     /// Throws `ExportError.unsupportedFormat` for any other extension, and
     /// `ExportError.invalidPattern` for a malformed pattern.
     public init(path: String) throws(ExportError) {
-        if path == "-" {
+        if path == Self.standardOutput {
             self = .rawRGBA
             return
         }

@@ -20,7 +20,7 @@ final class RawRGBASink: FrameSink {
     init(path: String, settings: EncoderSettings) throws(ExportError) {
         self.path = path
         self.settings = settings
-        if path == "-" {
+        if path == OutputFormat.standardOutput {
             file = nil
             output = FileOutput(standardOutputLabelled: "standard output")
             Self.widenPipe(STDOUT_FILENO)

@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limits: TimelineOptions
 
     func validate() throws {
-        if output == "-", let format, OutputFormat.names.contains(format.lowercased()), format.lowercased() != "rgba" {
+        if output == OutputFormat.standardOutput, let format, OutputFormat.names.contains(format.lowercased()), format.lowercased() != "rgba" {
             throw ValidationError("-o - writes raw RGBA frames to standard output (--format rgba); \(format) needs a file or folder to write to")
         }
         guard (0...51).contains(crf) else { throw ValidationError("--crf must be from 0 to 51") }
@@ -119,21 +119,13 @@ struct RenderCommand: ParsableCommand {
         guard EncoderSettings.loopRange.contains(loop) else {
             throw ValidationError("--loop must be -1 (play once), 0 (forever) or a number of repeats up to \(EncoderSettings.loopRange.upperBound)")
         }
-        guard EncoderSettings.colorRange.contains(colors) else {
-            throw ValidationError("--colors must be from \(EncoderSettings.colorRange.lowerBound) to \(EncoderSettings.colorRange.upperBound)")
-        }
-        guard EncoderSettings.lossyRange.contains(lossy) else {
-            throw ValidationError("--lossy must be from \(EncoderSettings.lossyRange.lowerBound) to \(EncoderSettings.lossyRange.upperBound)")
-        }
+        try Self.require(colors, in: EncoderSettings.colorRange, option: "--colors")
+        try Self.require(lossy, in: EncoderSettings.lossyRange, option: "--lossy")
         guard Dither(rawValue: dither) != nil else {
             throw ValidationError("--dither must be one of: \(Dither.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if let quality {
-            guard EncoderSettings.qualityRange.contains(quality) else {
-                throw ValidationError("--quality must be from \(EncoderSettings.qualityRange.lowerBound) to \(EncoderSettings.qualityRange.upperBound)")
-            }
-        }
-        if let fps { guard (1...240).contains(fps) else { throw ValidationError("--fps must be from 1 to 240") } }
+        if let quality { try Self.require(quality, in: EncoderSettings.qualityRange, option: "--quality") }
+        if let fps { try Self.require(fps, in: 1...240, option: "--fps") }
         if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
         guard !(progress && quiet) else { throw ValidationError("give --progress or --quiet, not both") }
@@ -170,7 +162,7 @@ struct RenderCommand: ParsableCommand {
         } else if time != nil || frame != nil {
             throw CommandFailure.invalid("--frame and --time choose the frame of a .png output; choose frames of an animation with --frames or --from/--to")
         }
-        if output != "-" { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
+        if output != OutputFormat.standardOutput { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {
             let n = try FrameSelection.frame(time: time, frame: frame, in: document)
@@ -212,6 +204,11 @@ struct RenderCommand: ParsableCommand {
             keepsAlpha: background.alpha < 1, matte: background.alpha > 0 ? background.opaque : .white)
     }
 
+    /// Throws "`option` must be from … to …" unless `value` lies in `range`.
+    static func require(_ value: Int, in range: ClosedRange<Int>, option: String) throws {
+        guard range.contains(value) else { throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound)") }
+    }
+
     /// Rendering threads without `--threads`: one per core, except that raw frames to standard
     /// output leave a core to the process reading them. Every byte then crosses a pipe, written
     /// here and read there, and when renderers hold every core the two wait for each other:
@@ -230,7 +227,8 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure.output(error.description)
         }
         Interruption.install()
-        let threads = self.threads ?? Self.defaultThreads(cores: ProcessInfo.processInfo.activeProcessorCount, toStandardOutput: path == "-")
+        let toStandardOutput = path == OutputFormat.standardOutput
+        let threads = self.threads ?? Self.defaultThreads(cores: ProcessInfo.processInfo.activeProcessorCount, toStandardOutput: toStandardOutput)
         let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
         let start = Date()
         do {
@@ -274,8 +272,8 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure.output("\(error)")
         }
         if !quiet {
-            let size = path == "-" ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
-            let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(path == "-" ? "standard output" : path)"
+            let size = toStandardOutput ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
+            let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(toStandardOutput ? "standard output" : path)"
             note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         }
     }
