@@ -14,8 +14,10 @@ import Raster
 /// 3. Mapping: `PaletteMapper` turns each frame into indices with the chosen `Dither`;
 ///    pixels whose colour did not change keep the index they are shown with.
 /// 4. Options: every pixel gets the indices it may be sent as. Its mapped index; the
-///    transparent index (keeping what it shows) when what it shows is as close to its colour
-///    as the mapped entry, or within the tolerance; and, only for pixels whose colour changed
+///    transparent index (keeping what it shows) when what it shows is closer to its colour than
+///    the mapped entry (a dithered one), or within the tolerance (a tie goes to the mapped
+///    index, so that at tolerance 0 what shows depends on the frame alone, as it does for a
+///    piece of a render that starts there); and, only for pixels whose colour changed
 ///    (every pixel of the first frame), up to three more entries within the tolerance of it.
 ///    Pixels at rest take no error beyond their mapped entry's, since it would stay on screen
 ///    for as long as they rest: neither pixels whose colour did not change nor those whose
@@ -513,7 +515,7 @@ final class GIFEncoder: AnalyzingFrameSink {
 
     /// `changedRects` at tolerance 0 with marking, and `nextIsCloserToBasis`, in one pass (for
     /// `fastGIF`): writes each pixel's index as sent to `marked` (its mapped index where that
-    /// is closer to its colour than what it shows, else transparency), and returns the
+    /// is as close to its colour as what it shows, else transparency), and returns the
     /// rectangle of the pixels sent (a single pixel where there are none) and whether the
     /// next frame differs from the basis in fewer pixels than from this frame.
     @_optimize(speed)
@@ -560,7 +562,8 @@ final class GIFEncoder: AnalyzingFrameSink {
                     var mark = transparent
                     if target[i] != shown[i] {
                         let p = pixels + 4 &* i
-                        if mapper.distanceSquared(p, Int(shown[i])) > mapper.distanceSquared(p, Int(target[i])) {
+                        // Ties go to the mapped index, so that what shows depends on the frame alone.
+                        if mapper.distanceSquared(p, Int(shown[i])) >= mapper.distanceSquared(p, Int(target[i])) {
                             mark = target[i]
                             if first == Int.max { first = x }
                             last = x
@@ -887,13 +890,14 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let p = pixels + 4 * i
                     let kept = mapper.distanceSquared(p, Int(shown[i]))
                     let error = mapper.distanceSquared(p, Int(target[i]))
-                    guard kept > error else { continue }
-                    // The pixel must be sent at the tolerances below `kept` (the last is 0), at all
-                    // of them where it is exact or comes to rest: its rectangle is that of the
-                    // first such tolerance, whose pixels the lower ones take in (below).
+                    guard kept >= error else { continue }
+                    // The pixel must be sent at the tolerances below `kept` and those not above its
+                    // error (a tie goes to the mapped index; the last tolerance is 0), at all of them
+                    // where it is exact or comes to rest: its rectangle is that of the first such
+                    // tolerance, whose pixels the lower ones take in (below).
                     var level = 0
                     if error != 0 && !(last || PaletteMapper.sameColour(p, next + 4 * i)) {
-                        while kept <= tolerances[level] { level += 1 }
+                        while kept <= tolerances[level] && tolerances[level] > error { level += 1 }
                     }
                     rects[level].include(PixelRect(minX: x, minY: y, maxX: x, maxY: y))
                 }
@@ -969,7 +973,10 @@ final class GIFEncoder: AnalyzingFrameSink {
                     let rests = !first && settles
                     if !first {
                         let kept = mapper.distanceSquared(p, Int(shown[i]))
-                        if wanted == shown[i] || kept <= (error == 0 || rests ? error : max(error, tolerance)) {
+                        // What shows may stay where it is closer than the mapped entry (a dithered one),
+                        // or within the tolerance; a tie goes to the mapped index, so that at tolerance
+                        // 0 what shows depends on the frame alone.
+                        if wanted == shown[i] || kept < error || (error != 0 && !rests && tolerance > error && kept <= tolerance) {
                             // The mapped index stays first unless ties are to favour transparency.
                             if ties == .transparency {
                                 o[1] = wanted
