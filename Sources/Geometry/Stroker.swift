@@ -149,19 +149,33 @@ struct OutlineBuilder {
             return
         }
         // Chord error bound (as in `Path.flatten`, chords balanced about the curve) and the
-        // turning bound for the offset.
+        // turning bound for the offset: uniform steps from both (the turning from the control
+        // polygon's), or, on a curve that bends unevenly, steps sized to where they start
+        // and checked against both (`CubicSteps`), none shorter than the uniform one.
         let d0 = p0 - c1 * 2 + c2, d1 = c1 - c2 * 2 + p
         var n = (0.5 * max(d0.length, d1.length) / tolerance).squareRoot()
         let turn = OutlineBuilder.turning(p0, c1, c2, p)
         let step = 2 * acos(h / (h + tolerance))
         if step > 0 { n = max(n, turn / step) }
         let count = n.isFinite ? Int(min(max(n.rounded(.up), 1), 10_000)) : 1
-        let shift = -0.5 / Double(count * count)
-        for k in 1..<count {
-            let t = Double(k) / Double(count), mt = 1 - t
-            let q = p0 * (mt * mt * mt) + c1 * (3 * mt * mt * t) + c2 * (3 * mt * t * t) + p * (t * t * t)
-            let b1 = (c1 - p0) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
-            append(Path.balanced(q, b1, d0 * mt + d1 * t, shift, limit: tolerance), smooth: true)
+        if CubicSteps.bendsUnevenly(p0, c1, c2, p, sagitta: 1.5 * tolerance, uniformSteps: count) {
+            var steps = CubicSteps(p0, c1, c2, p, sagitta: 1.5 * tolerance, maximumTurn: step > 0 ? step : .pi, shortest: 1 / Double(count))
+            var t0 = 0.0, t1 = steps.next()
+            while t1 < 1 {
+                let t2 = steps.next()
+                let shift = -(t1 - t0) * (t2 - t1) / 2
+                append(Path.balanced(steps.startPoint, steps.startB1, steps.startB2, shift, limit: tolerance), smooth: true)
+                t0 = t1
+                t1 = t2
+            }
+        } else {
+            let shift = -0.5 / Double(count * count)
+            for k in 1..<count {
+                let t = Double(k) / Double(count), mt = 1 - t
+                let q = p0 * (mt * mt * mt) + c1 * (3 * mt * mt * t) + c2 * (3 * mt * t * t) + p * (t * t * t)
+                let b1 = (c1 - p0) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
+                append(Path.balanced(q, b1, d0 * mt + d1 * t, shift, limit: tolerance), smooth: true)
+            }
         }
         append(p, smooth: false)
     }
