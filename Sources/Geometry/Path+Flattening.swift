@@ -88,49 +88,39 @@ extension Path {
                 let d0 = current - c1 * 2 + c2, d1 = c1 - c2 * 2 + p
                 let whole = Path.segmentCount(0.75 * max(d0.length, d1.length) / sagitta)
                 var prev = current
-                if CubicSteps.bendsUnevenly(current, c1, c2, p, sagitta: sagitta, uniformSteps: whole) {
-                    var steps = CubicSteps(current, c1, c2, p, sagitta: sagitta, shortest: 1 / Double(whole))
-                    var t0 = 0.0, t1 = steps.next()
-                    while t1 < 1 {
-                        let t2 = steps.next()
-                        // B' = 3·b1, B'' = 6·b2: the shift is −(h²/2)·(b1 × b2)/|b1|²·b1⊥, with h² the
-                        // product of the steps on either side (see `balanced`).
-                        let q = Path.balanced(steps.startPoint, steps.startB1, steps.startB2, -(t1 - t0) * (t2 - t1) / 2, limit: tol)
+                var steps = CubicSteps(current, c1, c2, p, sagitta: sagitta, shortest: 1 / Double(whole))
+                if steps.bendsUnevenly(comparedWith: whole) {
+                    steps.forEachJoint(limit: tol) { q in
                         emit(prev, q)
                         prev = q
-                        t0 = t1
-                        t1 = t2
                     }
-                    emit(prev, p)
-                    current = p
-                    i += 3
-                    continue
-                }
-                // Long curves are bounded piece by piece (see the overview).
-                let pieces = min(max(whole / 12, 1), 8)
-                for piece in 0..<pieces {
-                    let a = Double(piece) / Double(pieces), b = Double(piece + 1) / Double(pieces)
-                    let n: Int
-                    if pieces == 1 {
-                        n = whole
-                    } else {
-                        let dd = max((d0 * (1 - a) + d1 * a).length, (d0 * (1 - b) + d1 * b).length)
-                        n = Path.segmentCount(0.75 * dd * (b - a) * (b - a) / sagitta)
-                    }
-                    let step = (b - a) / Double(n)
-                    // B' = 3·b1, B'' = 6·b2: the shift is −(step²/2)·(b1 × b2)/|b1|²·b1⊥.
-                    let shift = -step * step / 2
-                    for k in 1...n {
-                        if piece == pieces - 1 && k == n { break }
-                        let t = a + Double(k) * step, mt = 1 - t
-                        let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-                        let onCurve = Point(
-                            x: current.x * w0 + c1.x * w1 + c2.x * w2 + p.x * w3,
-                            y: current.y * w0 + c1.y * w1 + c2.y * w2 + p.y * w3)
-                        let b1 = (c1 - current) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
-                        let q = Path.balanced(onCurve, b1, d0 * mt + d1 * t, shift, limit: tol)
-                        emit(prev, q)
-                        prev = q
+                } else {
+                    // Long curves are bounded piece by piece (see the overview).
+                    let pieces = min(max(whole / 12, 1), 8)
+                    for piece in 0..<pieces {
+                        let a = Double(piece) / Double(pieces), b = Double(piece + 1) / Double(pieces)
+                        let n: Int
+                        if pieces == 1 {
+                            n = whole
+                        } else {
+                            let dd = max((d0 * (1 - a) + d1 * a).length, (d0 * (1 - b) + d1 * b).length)
+                            n = Path.segmentCount(0.75 * dd * (b - a) * (b - a) / sagitta)
+                        }
+                        let step = (b - a) / Double(n)
+                        // B' = 3·b1, B'' = 6·b2: the shift is −(step²/2)·(b1 × b2)/|b1|²·b1⊥.
+                        let shift = -step * step / 2
+                        for k in 1...n {
+                            if piece == pieces - 1 && k == n { break }
+                            let t = a + Double(k) * step, mt = 1 - t
+                            let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
+                            let onCurve = Point(
+                                x: current.x * w0 + c1.x * w1 + c2.x * w2 + p.x * w3,
+                                y: current.y * w0 + c1.y * w1 + c2.y * w2 + p.y * w3)
+                            let b1 = (c1 - current) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
+                            let q = Path.balanced(onCurve, b1, d0 * mt + d1 * t, shift, limit: tol)
+                            emit(prev, q)
+                            prev = q
+                        }
                     }
                 }
                 emit(prev, p)
@@ -175,9 +165,10 @@ extension Path {
     }
 }
 
-/// The parameters at which a cubic is cut into chords: each chord within `sagitta` of the
-/// curve (see the overview of `Path.flatten`), and each step turning the tangent by at most
-/// `maximumTurn` radians. `next()` gives them in order, ending with 1.
+/// Where a cubic is cut into chords: each chord within `sagitta` of the curve (see the
+/// overview of `Path.flatten`), and each step turning the tangent by at most `maximumTurn`
+/// radians. `next()` gives the parameters in order, ending with 1; `forEachJoint` the
+/// points where chords meet, as drawn.
 struct CubicSteps {
     let p0: Point, c1: Point, c2: Point, p3: Point
     /// `B''/6` at t = 0 and t = 1.
@@ -185,14 +176,14 @@ struct CubicSteps {
     let sagitta: Double
     /// The largest turn per step (at most π), and its cosine.
     let maximumTurn: Double, leastCosine: Double
-    /// No step is shorter, but the last: Wang's uniform step by default, which keeps every
-    /// chord within the sagitta.
+    /// No step is shorter, but the last: a uniform step that keeps every chord within the
+    /// sagitta (Wang's, from `max|B''|`).
     let shortest: Double
     private var t = 0.0
     /// The point and derivatives at the start of the last step given: `B`, `B'/3`, `B''/6`.
-    private(set) var startPoint = Point.zero, startB1 = Point.zero, startB2 = Point.zero
+    private var startPoint = Point.zero, startB1 = Point.zero, startB2 = Point.zero
 
-    init(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, sagitta: Double, maximumTurn: Double = .pi, shortest: Double? = nil) {
+    init(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, sagitta: Double, maximumTurn: Double = .pi, shortest: Double) {
         self.p0 = p0
         self.c1 = c1
         self.c2 = c2
@@ -201,25 +192,44 @@ struct CubicSteps {
         d1 = c1 - c2 * 2 + p3
         self.sagitta = sagitta
         self.maximumTurn = min(maximumTurn, Double.pi)
-        leastCosine = cos(self.maximumTurn)
-        self.shortest = shortest ?? 1 / Double(Path.segmentCount(0.75 * max(d0.length, d1.length) / sagitta))
+        leastCosine = self.maximumTurn < Double.pi ? cos(self.maximumTurn) : -1
+        self.shortest = shortest
     }
 
     /// Whether steps sized to the curvature pay on this cubic against `uniformSteps` equal
     /// ones: when an estimate of how many they take, `∫ √(0.75·|b2 across the curve| /
     /// sagitta) dt` by Simpson's rule on five points, is under 70 % of that.
-    static func bendsUnevenly(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, sagitta: Double, uniformSteps: Int) -> Bool {
+    func bendsUnevenly(comparedWith uniformSteps: Int) -> Bool {
         guard uniformSteps > 4 else { return false }
-        let curve = CubicSteps(p0, c1, c2, p3, sagitta: sagitta, shortest: 1)
         var sum = 0.0
         for k in 0...4 {
             let t = Double(k) / 4
-            let a1 = curve.b1(t), a2 = curve.b2(t)
-            let speed = a1.length
-            let across = speed > 0 ? abs(a1.x * a2.y - a1.y * a2.x) / speed : a2.length
-            sum += (k == 0 || k == 4 ? 1 : (k == 2 ? 2 : 4)) * (0.75 * across / sagitta).squareRoot()
+            let weight: Double = k == 0 || k == 4 ? 1 : (k == 2 ? 2 : 4)
+            sum += weight * (0.75 * CubicSteps.across(b1(t), b2(t)) / sagitta).squareRoot()
         }
         return sum / 12 < 0.7 * Double(uniformSteps)
+    }
+
+    /// The part of `b2` across the curve, whose tangent is along `b1`; all of `b2` where the
+    /// curve stops (a cusp).
+    @inline(__always)
+    static func across(_ b1: Point, _ b2: Point) -> Double {
+        let speed = b1.length
+        return speed > 0 ? abs(b1.x * b2.y - b1.y * b2.x) / speed : b2.length
+    }
+
+    /// Calls `body` with each point where two chords meet, in order, moved out from the
+    /// curve as `Path.balanced` does (by at most `limit`); the curve's ends are the caller's.
+    mutating func forEachJoint(limit: Double, _ body: (Point) -> Void) {
+        var t0 = 0.0, t1 = next()
+        while t1 < 1 {
+            let t2 = next()
+            // B' = 3·b1, B'' = 6·b2: the shift is −(h²/2)·(b1 × b2)/|b1|²·b1⊥, with h² the
+            // product of the steps on either side of the point.
+            body(Path.balanced(startPoint, startB1, startB2, -(t1 - t0) * (t2 - t1) / 2, limit: limit))
+            t0 = t1
+            t1 = t2
+        }
     }
 
     @inline(__always)
@@ -242,20 +252,22 @@ struct CubicSteps {
 
     /// The end of the next step (1 for the last, and after it); `startPoint`, `startB1` and
     /// `startB2` then hold the curve at the step's start.
-    mutating func next() -> Double {
+    private mutating func next() -> Double {
         guard t < 1 else { return 1 }
         let a1 = b1(t), a2 = b2(t), start = point(t)
         startPoint = start
         startB1 = a1
         startB2 = a2
         let speed = a1.length
-        let cross = abs(a1.x * a2.y - a1.y * a2.x)
-        // The sagitta is 0.75·h²·|B''/6| across the curve; where the curve stops (a cusp)
-        // all of `B''` counts. The tangent turns at 2·|b1 × b2|/|b1|² radians per unit of t.
-        let across = speed > 0 ? cross / speed : a2.length
-        // A little short of what the start allows, so that the check below seldom fails.
+        // The sagitta is 0.75·h²·|b2 across the curve|, sized a little short of what the
+        // start allows, so that the check below seldom fails. The tangent turns at
+        // 2·|b1 × b2|/|b1|² radians per unit of t.
+        let across = CubicSteps.across(a1, a2)
         var h = across > 0 ? 0.95 * (sagitta / (0.75 * across)).squareRoot() : 1
-        if leastCosine > -1, cross > 0 { h = min(h, maximumTurn * speed * speed / (2 * cross)) }
+        if leastCosine > -1 {
+            let cross = abs(a1.x * a2.y - a1.y * a2.x)
+            if cross > 0 { h = min(h, maximumTurn * speed * speed / (2 * cross)) }
+        }
         h = max(h, shortest)
         // A step that would leave less than a third of itself is first tried to the end.
         var last = t + 1.3 * h >= 1

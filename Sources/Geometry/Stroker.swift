@@ -158,16 +158,9 @@ struct OutlineBuilder {
         let step = 2 * acos(h / (h + tolerance))
         if step > 0 { n = max(n, turn / step) }
         let count = n.isFinite ? Int(min(max(n.rounded(.up), 1), 10_000)) : 1
-        if CubicSteps.bendsUnevenly(p0, c1, c2, p, sagitta: 1.5 * tolerance, uniformSteps: count) {
-            var steps = CubicSteps(p0, c1, c2, p, sagitta: 1.5 * tolerance, maximumTurn: step > 0 ? step : .pi, shortest: 1 / Double(count))
-            var t0 = 0.0, t1 = steps.next()
-            while t1 < 1 {
-                let t2 = steps.next()
-                let shift = -(t1 - t0) * (t2 - t1) / 2
-                append(Path.balanced(steps.startPoint, steps.startB1, steps.startB2, shift, limit: tolerance), smooth: true)
-                t0 = t1
-                t1 = t2
-            }
+        var steps = CubicSteps(p0, c1, c2, p, sagitta: 1.5 * tolerance, maximumTurn: step > 0 ? step : .pi, shortest: 1 / Double(count))
+        if steps.bendsUnevenly(comparedWith: count) {
+            steps.forEachJoint(limit: tolerance) { append($0, smooth: true) }
         } else {
             let shift = -0.5 / Double(count * count)
             for k in 1..<count {
