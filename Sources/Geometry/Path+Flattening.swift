@@ -111,13 +111,8 @@ extension Path {
                         let shift = -step * step / 2
                         for k in 1...n {
                             if piece == pieces - 1 && k == n { break }
-                            let t = a + Double(k) * step, mt = 1 - t
-                            let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-                            let onCurve = Point(
-                                x: current.x * w0 + c1.x * w1 + c2.x * w2 + p.x * w3,
-                                y: current.y * w0 + c1.y * w1 + c2.y * w2 + p.y * w3)
-                            let b1 = (c1 - current) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
-                            let q = Path.balanced(onCurve, b1, d0 * mt + d1 * t, shift, limit: tol)
+                            let t = a + Double(k) * step
+                            let q = Path.balanced(steps.point(t), steps.b1(t), steps.b2(t), shift, limit: tol)
                             emit(prev, q)
                             prev = q
                         }

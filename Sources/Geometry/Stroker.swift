@@ -164,10 +164,8 @@ struct OutlineBuilder {
         } else {
             let shift = -0.5 / Double(count * count)
             for k in 1..<count {
-                let t = Double(k) / Double(count), mt = 1 - t
-                let q = p0 * (mt * mt * mt) + c1 * (3 * mt * mt * t) + c2 * (3 * mt * t * t) + p * (t * t * t)
-                let b1 = (c1 - p0) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p - c2) * (t * t)
-                append(Path.balanced(q, b1, d0 * mt + d1 * t, shift, limit: tolerance), smooth: true)
+                let t = Double(k) / Double(count)
+                append(Path.balanced(steps.point(t), steps.b1(t), steps.b2(t), shift, limit: tolerance), smooth: true)
             }
         }
         append(p, smooth: false)

@@ -109,7 +109,7 @@ struct RenderCommand: ParsableCommand {
         if output == OutputFormat.standardOutput, let format, OutputFormat.names.contains(format.lowercased()), format.lowercased() != "rgba" {
             throw ValidationError("-o - writes raw RGBA frames to standard output (--format rgba); \(format) needs a file or folder to write to")
         }
-        guard (0...51).contains(crf) else { throw ValidationError("--crf must be from 0 to 51") }
+        try Self.require(crf, in: 0...51, option: "--crf")
         guard EncoderSettings.x264Presets.contains(preset) else {
             throw ValidationError("--preset must be one of: \(EncoderSettings.x264Presets.joined(separator: ", "))")
         }
