@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
-//                        Scene → CFreeType, CHarfBuzz; Raster → CMemory
+//                        Scene → CFreeType, CHarfBuzz; Raster → CMemory, CSIMD
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
@@ -30,6 +30,8 @@ let package = Package(
         ),
         // glibc's allocator settings (`mallopt`), which Glibc's module leaves out.
         .systemLibrary(name: "CMemory"),
+        // A 16-bit high multiply for the compositor, which Swift's SIMD types cannot spell.
+        .systemLibrary(name: "CSIMD"),
         .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
@@ -37,7 +39,7 @@ let package = Package(
         ),
         .target(name: "Geometry"),
         .target(name: "Motion"),
-        .target(name: "Raster", dependencies: ["Geometry", "CMemory"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CMemory", "CSIMD"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),

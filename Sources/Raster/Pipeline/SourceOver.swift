@@ -1,3 +1,5 @@
+import CSIMD
+
 /// Source-over compositing on premultiplied RGBA8 in 16-bit fixed point, four pixels
 /// per vector: the loops behind nearly every drawing (the normal blend mode).
 ///
@@ -5,8 +7,8 @@
 /// (times the paint's opacity). Sources are kept in 8.8 fixed point (value × 256, so a
 /// gradient or a translucent colour loses nothing to 8 bits before blending) and
 /// fractions in 0.16 (× 65,536, at most 65,535); products of the two take the high
-/// half of the 32-bit product, built from 16-bit multiplies (`mulhi`, SSE2 `pmullw`,
-/// the x86-64 baseline), and the result is rounded once, at the end:
+/// half of the 32-bit product, rounded down (`mulhi`, SSE2 `pmulhuw`, the x86-64
+/// baseline), and the result is rounded once, at the end:
 /// `d' = (d·256·k / 65536 + s·c·256 + 128) >> 8`. The error before that rounding is
 /// below 1/40 of a step, so results match the floating-point formula except within
 /// that distance of a tie. Coverage comes as 16-bit fractions
@@ -23,16 +25,10 @@
 enum SourceOver {
     typealias Lanes = SIMD8<UInt16>
 
-    /// `a·b / 65536` per lane, at most 3 below its floor.
-    ///
-    /// From the bytes of `a` and `b`: `ah·bh + (ah·bl) / 256 + (al·bh) / 256`, each
-    /// product within 16 bits (`pmullw`). A widening multiply would be one `pmulhuw`,
-    /// but the standard library's SIMD widening conversions are generic and, across
-    /// the files of a module, not inlined; these operators always are.
+    /// `a·b / 65536` per lane, rounded down: one `pmulhuw` (see `CSIMD`).
     @inline(__always)
     static func mulhi(_ a: Lanes, _ b: Lanes) -> Lanes {
-        let ah = a &>> 8, al = a & 0xFF, bh = b &>> 8, bl = b & 0xFF
-        return ah &* bh &+ (ah &* bl) &>> 8 &+ (al &* bh) &>> 8
+        animate_mulhi_u16(a, b)
     }
 
     /// Four coverage values, each in both lanes of its pixel.
@@ -69,11 +65,8 @@ enum SourceOver {
     /// `even` and `odd` the source halves in 8.8 with the rounding term (128) added.
     @inline(__always)
     static func over(_ d: Lanes, k: Lanes, even: Lanes, odd: Lanes) -> Lanes {
-        // `mulhi(d·256, k)` with the zero low byte of `d·256` left out: `d·kh + d·kl / 256`.
-        let kh = k &>> 8, kl = k & 0xFF
-        let de = d & 0xFF, dO = d &>> 8
-        let e = (de &* kh &+ (de &* kl) &>> 8 &+ even) &>> 8
-        let o = (dO &* kh &+ (dO &* kl) &>> 8 &+ odd) & 0xFF00
+        let e = (mulhi(d &<< 8, k) &+ even) &>> 8
+        let o = (mulhi(d & 0xFF00, k) &+ odd) & 0xFF00
         return e | o
     }
 

@@ -1,0 +1,19 @@
+#ifndef ANIMATE_CSIMD_SHIM_H
+#define ANIMATE_CSIMD_SHIM_H
+
+// Vector arithmetic that Swift's SIMD types cannot spell as one instruction, in
+// clang's portable vector extensions (imported into Swift as SIMD8<UInt16>).
+
+typedef unsigned short animate_u16x8 __attribute__((ext_vector_type(8)));
+typedef unsigned int animate_u32x8 __attribute__((ext_vector_type(8)));
+
+/// `a·b / 65536` per lane, rounded down: SSE2's `pmulhuw` on x86-64 (NEON's `umull`
+/// and a narrowing shift on arm64). In Swift the same widening, multiply and
+/// narrowing go through the standard library's generic conversions, which the
+/// optimiser stops inlining inside large loops.
+static inline animate_u16x8 animate_mulhi_u16(animate_u16x8 a, animate_u16x8 b) {
+    animate_u32x8 p = __builtin_convertvector(a, animate_u32x8) * __builtin_convertvector(b, animate_u32x8);
+    return __builtin_convertvector(p >> 16, animate_u16x8);
+}
+
+#endif
