@@ -195,6 +195,57 @@ final class GradientTests: XCTestCase {
         empty.fill(rect, paint: Paint(.radialGradient(gradient, center: .zero, startRadius: 0, endRadius: 3), transform: AffineTransform(scaleX: 0, y: 1)))
         XCTAssertEqual(empty.pixmap.pixel(x: 2, y: 2), PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
     }
+    /// Opaque rows at full coverage copied from one shaded row (`ShiftedRows`) against the
+    /// same rows shaded pixel by pixel: within one code value, in gradients running down
+    /// either way, nearly along the rows and nearly across them, over a whole 1080p frame
+    /// and over part of it;
+    /// a gradient with a hard stop, or too short for its row to move by half a pixel
+    /// unseen, is shaded in place.
+    func testCopiedGradientRowsMatchRowsShadedInPlace() {
+        let gold = Color(red: 1, green: 0.8, blue: 0.1), teal = Color(red: 0.05, green: 0.45, blue: 0.5)
+        let width = 1920, height = 1080
+        let ends: [(Point, Point)] = [
+            (Point(x: 0, y: 0), Point(x: 1920, y: 1080)), (Point(x: 1920, y: 0), Point(x: 0, y: 1080)),
+            (Point(x: 0, y: 500), Point(x: 1900, y: 560)), (Point(x: 900, y: 0), Point(x: 980, y: 1080)),
+            (Point(x: 200, y: 100), Point(x: 700, y: 400)), (Point(x: 700, y: 100), Point(x: 200, y: 400)),
+        ]
+        var rect = Path()
+        rect.addRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        // The prepared shader reads its table from the scratch's storage.
+        let scratch = Scratch(width: width, height: height)
+        for (start, end) in ends {
+            let paint = Paint(.linearGradient(Gradient(colors: [black, white]), start: start, end: end))
+            let canvas = Canvas(width: width, height: height)
+            canvas.fill(rect, paint: paint)
+            let pixmap = canvas.pixmap
+            guard case .linear(let shader) = PreparedShader.prepare(paint, scratch: scratch) else {
+                return XCTFail("not a linear gradient")
+            }
+            XCTAssertNotNil(shader.rowShift, "\(start) to \(end)")
+            let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            defer { row.deallocate() }
+            var largest = 0
+            for y in 0..<height {
+                shader.shadePacked(x: 0, y: y, count: width, into: UnsafeMutableRawPointer(row))
+                for x in 0..<width {
+                    let p = pixmap.pixel(x: x, y: y), q = row[x]
+                    for (a, b) in [(p.r, q), (p.g, q >> 8), (p.b, q >> 16), (p.a, q >> 24)] {
+                        largest = max(largest, abs(Int(a) - Int(b & 0xFF)))
+                    }
+                }
+            }
+            XCTAssertLessThanOrEqual(largest, 1, "\(start) to \(end)")
+        }
+        let hard = Gradient(stops: [.init(color: gold, location: 0), .init(color: gold, location: 0.5), .init(color: teal, location: 0.5), .init(color: teal, location: 1)])
+        for (gradient, end) in [(hard, Point(x: 1920, y: 1080)), (Gradient(colors: [gold, teal]), Point(x: 40, y: 30))] {
+            guard case .linear(let shader) = PreparedShader.prepare(Paint(.linearGradient(gradient, start: .zero, end: end)), scratch: scratch) else {
+                return XCTFail("not a linear gradient")
+            }
+            XCTAssertNil(shader.rowShift)
+        }
+        withExtendedLifetime(scratch) {}
+    }
+
     /// Every entry of the table, in its three forms, against the definition: the colour at
     /// k / (size − 1), premultiplied, between the stops around it. Stops fall between
     /// groups of four entries, coincide, lie outside 0…1 or are missing.

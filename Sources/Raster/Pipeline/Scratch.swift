@@ -1,7 +1,8 @@
 /// The buffers every drawing reuses, sized once for the canvas width: a row of
 /// 16-bit coverage and the row's spans (written by the accumulator's sweep), a row of
 /// shaded colours in split 8.8 form and in floating point, a row of floating-point
-/// coverage (for the blend modes computed in floating point), and gradient tables;
+/// coverage (for the blend modes computed in floating point), gradient tables and a
+/// strip of a gradient's packed colours (`ShiftedRows`);
 /// the blur buffers grow to the largest region blurred. Owned by one canvas; drawing
 /// allocates nothing once these exist.
 final class Scratch {
@@ -16,12 +17,15 @@ final class Scratch {
     let gradient8: UnsafeMutablePointer<UInt32>
     let gradientEven: UnsafeMutablePointer<UInt32>, gradientOdd: UnsafeMutablePointer<UInt32>
     /// The gradient and opacity (its bits) each slot's table was built for, and whether it is opaque.
-    var gradientKeys: [(gradient: Gradient, opacity: UInt32, isOpaque: Bool)?] = Array(repeating: nil, count: Scratch.gradientSlots)
+    var gradientKeys: [(gradient: Gradient, opacity: UInt32, isOpaque: Bool, maxStep: Float)?] = Array(repeating: nil, count: Scratch.gradientSlots)
     /// The slot the next table not found is built in (the one built longest ago).
     var nextGradientSlot = 0
     static let gradientSlots = 4
     /// A row of shaded colours in split 8.8 form.
     let shaded: ShadedRow
+    /// Packed colours of a row for `ShiftedRows`: `stripCapacity` pixels, four rows' worth.
+    let strip: UnsafeMutablePointer<UInt32>
+    let stripCapacity: Int
     private(set) var blurImage: UnsafeMutablePointer<SIMD4<Float>>
     private(set) var blurLine: UnsafeMutablePointer<SIMD4<Float>>
     private(set) var blurSpare: UnsafeMutablePointer<SIMD4<Float>>
@@ -46,6 +50,9 @@ final class Scratch {
         let shadedOdd = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
         shadedOdd.initialize(repeating: 0, count: width + 4)
         shaded = ShadedRow(even: UnsafeMutableRawPointer(shadedEven), odd: UnsafeMutableRawPointer(shadedOdd))
+        stripCapacity = 4 * width + 64
+        strip = .allocate(capacity: stripCapacity)
+        strip.initialize(repeating: 0, count: stripCapacity)
         spans = .allocate(capacity: width + 2)
         spans.initialize(repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 2)
         let tableEntries = GradientTable.size * Scratch.gradientSlots
@@ -69,6 +76,7 @@ final class Scratch {
         shaded.even.deallocate()
         shaded.odd.deallocate()
         spans.deallocate()
+        strip.deallocate()
         gradient.deallocate()
         gradient8.deallocate()
         gradientEven.deallocate()

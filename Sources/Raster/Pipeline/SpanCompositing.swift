@@ -376,6 +376,11 @@ extension SweepCompositing {
     private func sweep<S: SpanShader>(_ shader: S) {
         var sink = ShadedSink(
             shader: shader, destination: destination, rowBytes: rowBytes, left: accumulator.x0, scratch: scratch, unfilled: unfilled)
+        if let shift = shader.rowShift, shader.isOpaque {
+            let window = accumulator.window
+            sink.shifted = ShiftedRows(
+                pixels: scratch.strip, capacity: scratch.stripCapacity, shift: shift, left: window.x0, right: window.x1, bottom: window.y1)
+        }
         accumulator.sweep(rule: rule, into: &sink)
     }
 }
@@ -393,6 +398,8 @@ struct ShadedSink<Shader: SpanShader>: RowSink {
     var rows: SinkRows
     /// The window column of the current run's first shaded colour.
     var shadedFrom = 0
+    /// Full-coverage rows copied from one shaded row, where the shader's rows allow it.
+    var shifted: ShiftedRows?
 
     init(shader: Shader, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.shader = shader
@@ -406,7 +413,11 @@ struct ShadedSink<Shader: SpanShader>: RowSink {
         let n = to &- from, x = rows.left &+ from, y = rows.y, dst = rows.row + from &* 4
         if value == 65535 && opaque {
             rows.overwrite(from, to)
-            shader.shadePacked(x: x, y: y, count: n, into: dst)
+            if shifted != nil {
+                shifted!.draw(shader, x: x, y: y, count: n, into: dst)
+            } else {
+                shader.shadePacked(x: x, y: y, count: n, into: dst)
+            }
             return
         }
         rows.reach(to)

@@ -17,25 +17,27 @@ struct GradientTable {
     let even: UnsafeMutablePointer<UInt32>, odd: UnsafeMutablePointer<UInt32>
     /// Whether every packed entry has alpha 255.
     let isOpaque: Bool
+    /// The largest change of any channel between neighbouring entries (0…1).
+    let maxStep: Float
 
     /// The table for `gradient` at `opacity`: one the canvas kept, or one built in the slot
     /// built longest ago. A gradient without stops is transparent.
     static func table(for gradient: Gradient, opacity: Float, scratch: Scratch) -> GradientTable {
-        func slot(_ k: Int, isOpaque: Bool) -> GradientTable {
+        func slot(_ k: Int, isOpaque: Bool, maxStep: Float) -> GradientTable {
             let offset = k * size
             return GradientTable(
                 entries: scratch.gradient + offset, packed: scratch.gradient8 + offset, even: scratch.gradientEven + offset,
-                odd: scratch.gradientOdd + offset, isOpaque: isOpaque)
+                odd: scratch.gradientOdd + offset, isOpaque: isOpaque, maxStep: maxStep)
         }
         for k in 0..<Scratch.gradientSlots {
             if let key = scratch.gradientKeys[k], key.opacity == opacity.bitPattern, key.gradient == gradient {
-                return slot(k, isOpaque: key.isOpaque)
+                return slot(k, isOpaque: key.isOpaque, maxStep: key.maxStep)
             }
         }
         let k = scratch.nextGradientSlot
         scratch.nextGradientSlot = (k + 1) % Scratch.gradientSlots
-        let table = build(gradient, opacity: opacity, into: slot(k, isOpaque: false))
-        scratch.gradientKeys[k] = (gradient, opacity.bitPattern, table.isOpaque)
+        let table = build(gradient, opacity: opacity, into: slot(k, isOpaque: false, maxStep: 0))
+        scratch.gradientKeys[k] = (gradient, opacity.bitPattern, table.isOpaque, table.maxStep)
         return table
     }
 
@@ -113,7 +115,13 @@ struct GradientTable {
         fill(to: n, colors.last ?? .zero, .zero)
         var alphas = SIMD4<UInt32>(repeating: 0xFF00_0000)
         for k in Swift.stride(from: 0, to: n, by: 4) { alphas &= UnsafeRawPointer(packed + k).loadUnaligned(as: SIMD4<UInt32>.self) }
-        return GradientTable(entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000))
+        var steps = SIMD4<Float>.zero
+        for k in 1..<n {
+            let d = entries[k] - entries[k - 1]
+            steps = pointwiseMax(steps, pointwiseMax(d, -d))
+        }
+        return GradientTable(
+            entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000), maxStep: steps.max())
     }
 
     /// The location of each entry, k / (size − 1).

@@ -136,6 +136,13 @@ protocol SpanShader {
     func shadeSplit(x: Int, y: Int, count: Int, into out: ShadedRow, floats: UnsafeMutablePointer<SIMD4<Float>>)
     /// `PreparedShader.shadePacked`; only for opaque shaders.
     func shadePacked(x: Int, y: Int, count: Int, into out: UnsafeMutableRawPointer)
+    /// Where pixel x of each row has the packed colour of pixel x + `rowShift` of the row
+    /// above, closely enough to be copied from it (see `ShiftedRows`); nil elsewhere.
+    var rowShift: Double? { get }
+}
+
+extension SpanShader {
+    var rowShift: Double? { nil }
 }
 
 /// A gradient: an entry of its table for each pixel.
@@ -187,6 +194,22 @@ struct LinearGradientShader: GradientSpanShader {
             out.even.storeBytes(of: SIMD4(even[k[0]], even[k[1]], even[k[2]], even[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
             out.odd.storeBytes(of: SIMD4(odd[k[0]], odd[k[1]], odd[k[2]], odd[k[3]]), toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
         }
+    }
+
+    /// Pixel x of row y has the colour of pixel x + (y − y₀)·dtdy/dtdx of row y₀. Rows copied
+    /// with that distance rounded to whole columns take each pixel's colour at most half a
+    /// pixel from its centre along the row, `|dtdx|·(size − 1)/2` entries of the table
+    /// away. Offered where those entries differ by at most half a code value in any
+    /// channel, so that a copied pixel is within one code value of the pixel shaded in
+    /// place (and the same where it does not lie near a rounding tie); and where rows move
+    /// by at most `ShiftedRows.maxShift` columns. A gradient with a hard stop, or too
+    /// steep along the row, is shaded pixel by pixel.
+    var rowShift: Double? {
+        let entriesPerPixel = abs(dtdx) * Double(GradientTable.size - 1)
+        let entries = (entriesPerPixel / 2).rounded(.down) + 1
+        guard dtdx != 0, entries * Double(table.maxStep) <= 0.5 / 255 else { return nil }
+        let shift = dtdy / dtdx
+        return abs(shift) <= ShiftedRows.maxShift ? shift : nil
     }
 
     /// Four pixels at a time where there are four: a destination the frame has not touched
