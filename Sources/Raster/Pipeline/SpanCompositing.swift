@@ -330,12 +330,11 @@ struct SolidSink: RowSink {
     @inline(__always)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
         guard value != 0 else { return }
-        let n = to &- from
-        // Only the bulk fill writes an opaque colour's bytes whatever was there. (The common
-        // case, inlined in the sweep; the others blend, in a function of their own.)
-        if n >= 8 && value == 65535 && solid.isOpaque {
+        // An opaque colour at full coverage is its own bytes, whatever was there. (The
+        // common case, inlined in the sweep; the others blend, in a function of their own.)
+        if value == 65535 && solid.isOpaque {
             rows.overwrite(from, to)
-            SourceOver.fill(rows.row + from &* 4, count: n, color: solid.packed)
+            SourceOver.fill(rows.row + from &* 4, count: to &- from, color: solid.packed)
             return
         }
         blendGap(from, to, value: value)
