@@ -247,8 +247,9 @@ final class GradientTests: XCTestCase {
     }
 
     /// Every entry of the table, in its three forms, against the definition: the colour at
-    /// k / (size − 1), premultiplied, between the stops around it. Stops fall between
-    /// groups of four entries, coincide, lie outside 0…1 or are missing.
+    /// k / (size − 1), premultiplied, between the stops around it; and the bound on the step
+    /// between neighbouring entries. Stops fall between groups of four entries, coincide,
+    /// lie outside 0…1 or are missing.
     func testTableEntriesFollowTheirDefinition() {
         let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 0.6, blue: 0.2, alpha: 0.7)
         let blue = Color(red: 0.1, green: 0.2, blue: 1)
@@ -294,6 +295,13 @@ final class GradientTests: XCTestCase {
                     opaque = opaque && bytes[3] == 255
                 }
                 XCTAssertEqual(table.isOpaque, opaque, "gradient \(g) opacity \(opacity)")
+                // `maxStep` bounds the change of a channel between neighbouring entries, closely.
+                var largest: Float = 0
+                for k in 1..<GradientTable.size {
+                    for c in 0..<4 { largest = max(largest, abs(table.entries[k][c] - table.entries[k - 1][c])) }
+                }
+                XCTAssertLessThanOrEqual(largest, table.maxStep + 1e-6, "gradient \(g) opacity \(opacity)")
+                XCTAssertLessThanOrEqual(table.maxStep - largest, 1e-3, "gradient \(g) opacity \(opacity)")
             }
         }
     }

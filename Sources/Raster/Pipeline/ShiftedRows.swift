@@ -33,7 +33,8 @@ struct ShiftedRows {
     /// Writes the `n` pixels of row `y` from column `x` (within the window) to `out`.
     @inline(__always)
     mutating func draw<Shader: SpanShader>(_ shader: Shader, x: Int, y: Int, count n: Int, into out: UnsafeMutableRawPointer) {
-        var from = x &+ Int((Double(y &- row) * shift).rounded())
+        let move = Double(y &- row) * shift
+        var from = x &+ Int(move < 0 ? move - 0.5 : move + 0.5)
         if count == 0 || from < start || from &+ n > start &+ count {
             let width = right &- left
             let reach = min(Int((abs(shift) * Double(bottom &- y)).rounded(.up)) &+ 1, capacity &- width)

@@ -17,7 +17,9 @@ struct GradientTable {
     let even: UnsafeMutablePointer<UInt32>, odd: UnsafeMutablePointer<UInt32>
     /// Whether every packed entry has alpha 255.
     let isOpaque: Bool
-    /// The largest change of any channel between neighbouring entries (0…1).
+    /// The largest change of any channel between neighbouring entries (0…1), from the
+    /// stops: the colour difference over the entries between two stops, and all of it at
+    /// a hard stop (there the entries beside the jump may differ by a little less).
     let maxStep: Float
 
     /// The table for `gradient` at `opacity`: one the canvas kept, or one built in the slot
@@ -115,13 +117,17 @@ struct GradientTable {
         fill(to: n, colors.last ?? .zero, .zero)
         var alphas = SIMD4<UInt32>(repeating: 0xFF00_0000)
         for k in Swift.stride(from: 0, to: n, by: 4) { alphas &= UnsafeRawPointer(packed + k).loadUnaligned(as: SIMD4<UInt32>.self) }
-        var steps = SIMD4<Float>.zero
-        for k in 1..<n {
-            let d = entries[k] - entries[k - 1]
-            steps = pointwiseMax(steps, pointwiseMax(d, -d))
+        // Between two stops the entries step by the colour difference over the entries
+        // between them (a hard stop: all of it at once).
+        var maxStep: Float = 0
+        for next in stops.indices.dropFirst() {
+            let d = colors[next] - colors[next - 1]
+            let jump = max(abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+            let between = max((stops[next].location - stops[next - 1].location) * Double(n - 1), 1)
+            maxStep = max(maxStep, jump / Float(between))
         }
         return GradientTable(
-            entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000), maxStep: steps.max())
+            entries: entries, packed: packed, even: even, odd: odd, isOpaque: alphas == SIMD4(repeating: 0xFF00_0000), maxStep: maxStep)
     }
 
     /// The location of each entry, k / (size − 1).
