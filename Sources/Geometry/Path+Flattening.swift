@@ -177,6 +177,8 @@ struct CubicSteps {
     private var t = 0.0
     /// The point and derivatives at the start of the last step given: `B`, `B'/3`, `B''/6`.
     private var startPoint = Point.zero, startB1 = Point.zero, startB2 = Point.zero
+    /// `B` and `B''/6` where the last step ended, at `endT` (−1 when not evaluated there).
+    private var endT = -1.0, endPoint = Point.zero, endB2 = Point.zero
 
     init(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, sagitta: Double, maximumTurn: Double = .pi, shortest: Double) {
         self.p0 = p0
@@ -249,7 +251,10 @@ struct CubicSteps {
     /// `startB2` then hold the curve at the step's start.
     private mutating func next() -> Double {
         guard t < 1 else { return 1 }
-        let a1 = b1(t), a2 = b2(t), start = point(t)
+        // The last step's check evaluated the curve where this one starts.
+        let evaluated = endT == t
+        let a1 = b1(t), a2 = evaluated ? endB2 : b2(t), start = evaluated ? endPoint : point(t)
+        endT = -1
         startPoint = start
         startB1 = a1
         startB2 = a2
@@ -270,23 +275,31 @@ struct CubicSteps {
             if last { h = 1 - t }
             let end = last ? 1 : t + h
             if h <= shortest { break }
-            let chord = point(end) - start
-            let length = chord.length
+            let endsAt = point(end)
+            let chord = endsAt - start
             let e2 = b2(end)
-            let bend: Double
-            if length > 0 {
-                let nx = -chord.y / length, ny = chord.x / length
-                bend = max(abs(a2.x * nx + a2.y * ny), abs(e2.x * nx + e2.y * ny))
+            // The check 0.75·h²·bend ≤ sagitta, `bend` the larger part of b2 across the chord
+            // at its ends, with both sides times the chord's length (the parts as cross
+            // products with the chord) and squared: no root or division unless it fails.
+            // An empty chord takes all of b2, at length 1.
+            let length2 = chord.x * chord.x + chord.y * chord.y
+            let scaled: Double
+            if length2 > 0 {
+                scaled = 0.75 * h * h * max(abs(a2.y * chord.x - a2.x * chord.y), abs(e2.y * chord.x - e2.x * chord.y))
             } else {
-                bend = max(a2.length, e2.length)
+                scaled = 0.75 * h * h * max(a2.length, e2.length)
             }
-            let deviation = 0.75 * h * h * bend
-            var fits = deviation <= sagitta
+            let reach = length2 > 0 ? length2 : 1
+            var fits = scaled * scaled <= sagitta * sagitta * reach
             if fits && leastCosine > -1 {
                 let e1 = b1(end)
                 fits = a1.x * e1.x + a1.y * e1.y >= leastCosine * speed * e1.length
             }
-            if fits { break }
+            if fits {
+                (endT, endPoint, endB2) = (last ? 1 : t + h, endsAt, e2)
+                break
+            }
+            let deviation = length2 > 0 ? scaled / length2.squareRoot() : scaled
             h = max(shortest, h * min(0.9, 0.95 * (sagitta / deviation).squareRoot()))
             last = false
         }
