@@ -283,23 +283,20 @@ struct CubicSteps {
             // products with the chord) and squared: no root or division unless it fails.
             // An empty chord takes all of b2, at length 1.
             let length2 = chord.x * chord.x + chord.y * chord.y
-            let scaled: Double
-            if length2 > 0 {
-                scaled = 0.75 * h * h * max(abs(a2.y * chord.x - a2.x * chord.y), abs(e2.y * chord.x - e2.x * chord.y))
-            } else {
-                scaled = 0.75 * h * h * max(a2.length, e2.length)
-            }
-            let reach = length2 > 0 ? length2 : 1
-            var fits = scaled * scaled <= sagitta * sagitta * reach
+            let chordLength2 = length2 > 0 ? length2 : 1
+            let across = length2 > 0
+                ? max(abs(a2.y * chord.x - a2.x * chord.y), abs(e2.y * chord.x - e2.x * chord.y)) : max(a2.length, e2.length)
+            let scaled = 0.75 * h * h * across
+            var fits = scaled * scaled <= sagitta * sagitta * chordLength2
             if fits && leastCosine > -1 {
                 let e1 = b1(end)
                 fits = a1.x * e1.x + a1.y * e1.y >= leastCosine * speed * e1.length
             }
             if fits {
-                (endT, endPoint, endB2) = (last ? 1 : t + h, endsAt, e2)
+                (endT, endPoint, endB2) = (end, endsAt, e2)
                 break
             }
-            let deviation = length2 > 0 ? scaled / length2.squareRoot() : scaled
+            let deviation = scaled / chordLength2.squareRoot()
             h = max(shortest, h * min(0.9, 0.95 * (sagitta / deviation).squareRoot()))
             last = false
         }

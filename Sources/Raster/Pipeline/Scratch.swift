@@ -16,8 +16,8 @@ final class Scratch {
     let gradient: UnsafeMutablePointer<SIMD4<Float>>
     let gradient8: UnsafeMutablePointer<UInt32>
     let gradientEven: UnsafeMutablePointer<UInt32>, gradientOdd: UnsafeMutablePointer<UInt32>
-    /// The gradient and opacity (its bits) each slot's table was built for, and whether it is opaque.
-    var gradientKeys: [(gradient: Gradient, opacity: UInt32, isOpaque: Bool, maxStep: Float)?] = Array(repeating: nil, count: Scratch.gradientSlots)
+    /// The gradient and opacity (its bits) each slot's table was built for, and the table.
+    var gradientTables: [(gradient: Gradient, opacity: UInt32, table: GradientTable)?] = Array(repeating: nil, count: Scratch.gradientSlots)
     /// The slot the next table not found is built in (the one built longest ago).
     var nextGradientSlot = 0
     static let gradientSlots = 4

@@ -25,27 +25,24 @@ struct GradientTable {
     /// The table for `gradient` at `opacity`: one the canvas kept, or one built in the slot
     /// built longest ago. A gradient without stops is transparent.
     static func table(for gradient: Gradient, opacity: Float, scratch: Scratch) -> GradientTable {
-        func slot(_ k: Int, isOpaque: Bool, maxStep: Float) -> GradientTable {
-            let offset = k * size
-            return GradientTable(
-                entries: scratch.gradient + offset, packed: scratch.gradient8 + offset, even: scratch.gradientEven + offset,
-                odd: scratch.gradientOdd + offset, isOpaque: isOpaque, maxStep: maxStep)
-        }
         for k in 0..<Scratch.gradientSlots {
-            if let key = scratch.gradientKeys[k], key.opacity == opacity.bitPattern, key.gradient == gradient {
-                return slot(k, isOpaque: key.isOpaque, maxStep: key.maxStep)
-            }
+            if let kept = scratch.gradientTables[k], kept.opacity == opacity.bitPattern, kept.gradient == gradient { return kept.table }
         }
         let k = scratch.nextGradientSlot
         scratch.nextGradientSlot = (k + 1) % Scratch.gradientSlots
-        let table = build(gradient, opacity: opacity, into: slot(k, isOpaque: false, maxStep: 0))
-        scratch.gradientKeys[k] = (gradient, opacity.bitPattern, table.isOpaque, table.maxStep)
+        let offset = k * size
+        let table = build(
+            gradient, opacity: opacity, entries: scratch.gradient + offset, packed: scratch.gradient8 + offset,
+            even: scratch.gradientEven + offset, odd: scratch.gradientOdd + offset)
+        scratch.gradientTables[k] = (gradient, opacity.bitPattern, table)
         return table
     }
 
-    /// Fills the storage of `table` for `gradient` at `opacity`.
-    private static func build(_ gradient: Gradient, opacity: Float, into table: GradientTable) -> GradientTable {
-        let entries = table.entries, packed = table.packed, even = table.even, odd = table.odd
+    /// Fills the storage of a slot (its entries in three forms) for `gradient` at `opacity`.
+    private static func build(
+        _ gradient: Gradient, opacity: Float, entries: UnsafeMutablePointer<SIMD4<Float>>, packed: UnsafeMutablePointer<UInt32>,
+        even: UnsafeMutablePointer<UInt32>, odd: UnsafeMutablePointer<UInt32>
+    ) -> GradientTable {
         let stops = gradient.stops.enumerated()
             .map { (index: $0.offset, location: min(max($0.element.location.isFinite ? $0.element.location : 0, 0), 1), color: $0.element.color) }
             .sorted { $0.location != $1.location ? $0.location < $1.location : $0.index < $1.index }
