@@ -168,6 +168,10 @@ struct CubicSteps {
     let p0: Point, c1: Point, c2: Point, p3: Point
     /// `B''/6` at t = 0 and t = 1.
     let d0: Point, d1: Point
+    /// `B'/3` at t = 0 and `d1 − d0`: with `d0`, the curve in powers of t (see `next`).
+    private let e0: Point, dd: Point
+    /// `0.75 / (0.95² · sagitta)`: the step's length is `√(|b1| / (|b1 × b2| · stepScale))`.
+    private let stepScale: Double
     let sagitta: Double
     /// The largest turn per step (at most π), and its cosine.
     let maximumTurn: Double, leastCosine: Double
@@ -187,6 +191,9 @@ struct CubicSteps {
         self.p3 = p3
         d0 = p0 - c1 * 2 + c2
         d1 = c1 - c2 * 2 + p3
+        e0 = c1 - p0
+        dd = d1 - d0
+        stepScale = 0.75 / (0.9025 * sagitta)
         self.sagitta = sagitta
         self.maximumTurn = min(maximumTurn, Double.pi)
         leastCosine = self.maximumTurn < Double.pi ? cos(self.maximumTurn) : -1
@@ -247,27 +254,44 @@ struct CubicSteps {
     @inline(__always)
     func b2(_ t: Double) -> Point { d0 * (1 - t) + d1 * t }
 
+    /// `B`, `B'/3` and `B''/6` in powers of t (see `next`).
+    @inline(__always)
+    private func horner0(_ t: Double) -> Point { p0 + (e0 * 3 + (d0 * 3 + dd * t) * t) * t }
+    @inline(__always)
+    private func horner1(_ t: Double) -> Point { e0 + (d0 * 2 + dd * t) * t }
+    @inline(__always)
+    private func horner2(_ t: Double) -> Point { d0 + dd * t }
+
     /// The end of the next step (1 for the last, and after it); `startPoint`, `startB1` and
     /// `startB2` then hold the curve at the step's start.
+    ///
+    /// Each step's length depends on where the last one ended, so the steps form one chain
+    /// of dependent arithmetic; it is kept short. The curve and its derivatives are taken
+    /// in powers of t by Horner's rule (`B'/3 = e0 + t·(2·d0 + t·dd)`, `B''/6 = d0 + t·dd`,
+    /// `B = p0 + t·(3·e0 + t·(3·d0 + t·dd))`: fewer dependent steps than the Bernstein
+    /// form), and the step's length takes one division and two roots.
     private mutating func next() -> Double {
         guard t < 1 else { return 1 }
         // The last step's check evaluated the curve where this one starts.
         let evaluated = endT == t
-        let a1 = b1(t), a2 = evaluated ? endB2 : b2(t), start = evaluated ? endPoint : point(t)
+        let a1 = horner1(t), a2 = evaluated ? endB2 : horner2(t), start = evaluated ? endPoint : horner0(t)
         endT = -1
         startPoint = start
         startB1 = a1
         startB2 = a2
         let speed = a1.length
         // The sagitta is 0.75·h²·|b2 across the curve|, sized a little short of what the
-        // start allows, so that the check below seldom fails. The tangent turns at
-        // 2·|b1 × b2|/|b1|² radians per unit of t.
-        let across = CubicSteps.across(a1, a2)
-        var h = across > 0 ? 0.95 * (sagitta / (0.75 * across)).squareRoot() : 1
-        if leastCosine > -1 {
-            let cross = abs(a1.x * a2.y - a1.y * a2.x)
-            if cross > 0 { h = min(h, maximumTurn * speed * speed / (2 * cross)) }
+        // start allows, so that the check below seldom fails: h = 0.95·√(sagitta / (0.75 ·
+        // |b1 × b2| / |b1|)). The tangent turns at 2·|b1 × b2|/|b1|² radians per unit of t.
+        let cross = abs(a1.x * a2.y - a1.y * a2.x)
+        var h: Double
+        if speed > 0 {
+            h = cross > 0 ? (speed / (cross * stepScale)).squareRoot() : 1
+        } else {
+            let across = a2.length
+            h = across > 0 ? 0.95 * (sagitta / (0.75 * across)).squareRoot() : 1
         }
+        if leastCosine > -1 && cross > 0 { h = min(h, maximumTurn * speed * speed / (2 * cross)) }
         h = max(h, shortest)
         // A step that would leave less than a third of itself is first tried to the end.
         var last = t + 1.3 * h >= 1
@@ -275,9 +299,9 @@ struct CubicSteps {
             if last { h = 1 - t }
             let end = last ? 1 : t + h
             if h <= shortest { break }
-            let endsAt = point(end)
+            let endsAt = horner0(end)
             let chord = endsAt - start
-            let e2 = b2(end)
+            let e2 = horner2(end)
             // The check 0.75·h²·bend ≤ sagitta, `bend` the larger part of b2 across the chord
             // at its ends, with both sides times the chord's length (the parts as cross
             // products with the chord) and squared: no root or division unless it fails.
@@ -289,7 +313,7 @@ struct CubicSteps {
             let scaled = 0.75 * h * h * across
             var fits = scaled * scaled <= sagitta * sagitta * chordLength2
             if fits && leastCosine > -1 {
-                let e1 = b1(end)
+                let e1 = horner1(end)
                 fits = a1.x * e1.x + a1.y * e1.y >= leastCosine * speed * e1.length
             }
             if fits {
