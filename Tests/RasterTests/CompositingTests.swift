@@ -277,6 +277,20 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(tiny.pixmap.pixel(x: 0, y: 0).a, 255)
     }
 
+    func testImageWhoseInverseTransformOverflowsDrawsItsEdge() {
+        // Invertible, but the inverse's translation is ∞ − ∞: every sample position is NaN,
+        // which clamps to the image's first column and row.
+        let transform = AffineTransform(a: 1e-160, b: 0, c: 1e-170, d: 1e-160, tx: 1e300, ty: 1e300)
+        XCTAssertTrue(transform.inverted.map { $0.tx.isNaN } ?? false)
+        var image = Pixmap(width: 2, height: 2)
+        image.setPixel(x: 0, y: 0, PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+        for quality in [FilterQuality.nearest, .bilinear] {
+            let canvas = Canvas(width: 8, height: 8)
+            canvas.fill(square(), paint: Paint(.image(image, quality: quality), transform: transform))
+            XCTAssertEqual(canvas.pixmap.pixel(x: 3, y: 3), PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255), "\(quality)")
+        }
+    }
+
     func testHairlineIsOneDevicePixelWide() {
         for scale in [0.25, 1, 4] {
             let canvas = Canvas(width: 64, height: 16)

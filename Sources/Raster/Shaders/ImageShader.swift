@@ -39,12 +39,14 @@ struct ImageShader: SpanShader {
             @inline(__always) func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
                 unpack(base, byteOffset: (row(j) * w + column(i)) * 4)
             }
+            // A coordinate clamped to −1…`upper`, NaN (from an extreme transform) to −1.
+            @inline(__always) func clamped(_ s: Double, _ upper: Int) -> Double { s > -1 ? (s < Double(upper) ? s : Double(upper)) : -1 }
             var u = p.x, v = p.y
             switch quality {
             case .nearest:
                 for k in 0..<count {
-                    let i = Int(max(min(u, Double(w)), -1).rounded(.down))
-                    let j = Int(max(min(v, Double(h)), -1).rounded(.down))
+                    let i = Int(clamped(u, w).rounded(.down))
+                    let j = Int(clamped(v, h).rounded(.down))
                     out[k] = texel(i, j) * scale
                     u += inverse.a
                     v += inverse.b
@@ -56,12 +58,12 @@ struct ImageShader: SpanShader {
                 if inverse.b == 0 {
                     // Rows do not change along the span (no rotation or skew): the two rows
                     // and their weights are found once.
-                    let sv = max(min(v - 0.5, Double(h)), -1)
+                    let sv = clamped(v - 0.5, h)
                     let j = floorOf(sv)
                     let ay = Float(sv - Double(j))
                     let row0 = base + row(j) &* w &* 4, row1 = base + row(j + 1) &* w &* 4
                     for k in 0..<count {
-                        let su = max(min(u - 0.5, Double(w)), -1)
+                        let su = clamped(u - 0.5, w)
                         let i = floorOf(su)
                         let ax = Float(su - Double(i))
                         let i0 = column(i) &* 4, i1 = column(i + 1) &* 4
@@ -73,7 +75,7 @@ struct ImageShader: SpanShader {
                     return
                 }
                 for k in 0..<count {
-                    let su = max(min(u - 0.5, Double(w)), -1), sv = max(min(v - 0.5, Double(h)), -1)
+                    let su = clamped(u - 0.5, w), sv = clamped(v - 0.5, h)
                     let i = floorOf(su), j = floorOf(sv)
                     let ax = Float(su - Double(i)), ay = Float(sv - Double(j))
                     let top = texel(i, j) * (1 - ax) + texel(i + 1, j) * ax
