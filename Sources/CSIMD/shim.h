@@ -1,8 +1,9 @@
 #ifndef ANIMATE_CSIMD_SHIM_H
 #define ANIMATE_CSIMD_SHIM_H
 
-// Vector arithmetic that Swift's SIMD types cannot spell as one instruction, in
-// clang's portable vector extensions (imported into Swift as SIMD8<UInt16>).
+// Arithmetic that Swift cannot spell as one instruction: a vector high multiply in
+// clang's portable vector extensions (imported into Swift as SIMD8<UInt16>), and a
+// conversion without range checks.
 
 typedef unsigned short animate_u16x8 __attribute__((ext_vector_type(8)));
 typedef unsigned int animate_u32x8 __attribute__((ext_vector_type(8)));
@@ -15,5 +16,9 @@ static inline animate_u16x8 animate_mulhi_u16(animate_u16x8 a, animate_u16x8 b) 
     animate_u32x8 p = __builtin_convertvector(a, animate_u32x8) * __builtin_convertvector(b, animate_u32x8);
     return __builtin_convertvector(p >> 16, animate_u16x8);
 }
+
+/// `v` truncated to an integer: one `cvttsd2si` on x86-64 (`fcvtzs` on arm64), for
+/// callers that know `v` is finite and within range (Swift's `Int(_:)` checks both).
+static inline long animate_truncate(double v) { return (long)v; }
 
 #endif

@@ -1,3 +1,4 @@
+import CSIMD
 import Geometry
 
 /// Exact-area coverage of a filled path, by signed-area accumulation, band by band.
@@ -672,17 +673,16 @@ private struct SpanSink: CoverageSink {
     }
 }
 
-/// `⌊v⌋` for `0 ≤ v < 2⁵¹`, without the range checks of `Int(_:)`: adding 1.5·2⁵² rounds
-/// `v` to an integer held in the low mantissa bits, then one comparison corrects it.
+/// `⌊v⌋` for `0 ≤ v < 2⁶³`: the truncation, without the range checks of `Int(_:)` (see
+/// `animate_truncate`).
 @inline(__always)
 func floorToInt(_ v: Double) -> Int {
-    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
-    return Double(r) > v ? r &- 1 : r
+    animate_truncate(v)
 }
 
-/// `⌈v⌉` for `0 ≤ v < 2⁵¹` (see `floorToInt`).
+/// `⌈v⌉` for `0 ≤ v < 2⁶³`.
 @inline(__always)
 func ceilToInt(_ v: Double) -> Int {
-    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern &- 0x4338_0000_0000_0000)
+    let r = animate_truncate(v)
     return Double(r) < v ? r &+ 1 : r
 }
