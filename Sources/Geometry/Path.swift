@@ -142,24 +142,38 @@ public struct Path: Hashable, Sendable {
     mutating func addArcSegments(
         center: Point, rx: Double, ry: Double, rotation: Double, startAngle: Double, sweep: Double, pieceSweep: Double = .pi / 2
     ) {
+        addArcSegments(
+            center: center, rx: rx, ry: ry, rotation: rotation, startCosine: cos(startAngle), startSine: sin(startAngle), sweep: sweep,
+            pieceSweep: pieceSweep)
+    }
+
+    /// `addArcSegments` from the start angle's cosine and sine (for a stroke's caps and
+    /// joins, the unit normal there: no angle to take).
+    mutating func addArcSegments(
+        center: Point, rx: Double, ry: Double, rotation: Double, startCosine: Double, startSine: Double, sweep: Double,
+        pieceSweep: Double = .pi / 2
+    ) {
         guard sweep != 0, sweep.isFinite else { return }
         let pieces = max(1, Int((abs(sweep) / pieceSweep - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
-        let cr = cos(rotation), sr = sin(rotation)
+        let cr = rotation == 0 ? 1 : cos(rotation), sr = rotation == 0 ? 0 : sin(rotation)
         func map(_ ux: Double, _ uy: Double) -> Point {
             let x = ux * rx, y = uy * ry
             return Point(x: center.x + x * cr - y * sr, y: center.y + x * sr + y * cr)
         }
-        var a0 = startAngle
+        // Each piece's end is its start turned by `step`: one rotation instead of a cosine
+        // and a sine per piece (the round caps and joins of a stroke are many short arcs).
+        let cs = cos(step), ss = sin(step)
+        var c0 = startCosine, s0 = startSine
         for _ in 0..<pieces {
-            let a1 = a0 + step
-            let c0 = cos(a0), s0 = sin(a0), c1 = cos(a1), s1 = sin(a1)
+            let c1 = c0 * cs - s0 * ss, s1 = s0 * cs + c0 * ss
             addCurve(
                 to: map(c1, s1),
                 control1: map(c0 - k * s0, s0 + k * c0),
                 control2: map(c1 + k * s1, s1 - k * c1))
-            a0 = a1
+            c0 = c1
+            s0 = s1
         }
     }
 

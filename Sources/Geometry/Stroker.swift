@@ -322,7 +322,7 @@ struct OutlineBuilder {
         case .round:
             emit(a)
             let sweep = uTurn ? -Double.pi : atan2(cross, dot)
-            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n0.y, n0.x), sweep: sweep, pieceSweep: .pi / 4)
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startCosine: n0.x, startSine: n0.y, sweep: sweep, pieceSweep: .pi / 4)
         case .bevel:
             emit(a)
             emit(b)
@@ -342,7 +342,7 @@ struct OutlineBuilder {
             emit(p - n * h)
         case .round:
             // The side ended at p + n·h, the arc's start.
-            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startAngle: atan2(n.y, n.x), sweep: -Double.pi, pieceSweep: .pi / 4)
+            output.addArcSegments(center: p, rx: h, ry: h, rotation: 0, startCosine: n.x, startSine: n.y, sweep: -Double.pi, pieceSweep: .pi / 4)
         }
     }
 
