@@ -3,7 +3,8 @@
 
 Runs as a server for animate-bench: each line on standard input is
 `ENGINE SCENE.json ITERATIONS`; the answer is one line with the milliseconds each
-iteration took (rendering the whole scene onto a fresh white 1920×1080 image).
+iteration took (rendering the whole scene onto a fresh white 1920×1080 image), after
+one untimed iteration.
 Scenes are lists of fills and strokes in device pixels, written by animate-bench.
 Both engines keep their default curve tolerance (cairo 0.1 px, Blend2D 0.2 px: its
 blDefaultApproximationOptions); one thread each.
@@ -130,6 +131,9 @@ def main():
             scenes[path] = (scene, prepare_blend2d(scene))
         scene, ops = scenes[path]
         render = render_blend2d if engine == "blend2d" else render_cairo
+        # One untimed frame first, as animate-bench draws its own: the first frames of a
+        # turn run slower after the other engines' turns.
+        render(scene, ops)
         times = []
         for _ in range(int(iterations)):
             start = time.perf_counter()
