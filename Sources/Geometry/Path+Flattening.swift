@@ -165,11 +165,10 @@ extension Path {
 /// radians. `next()` gives the parameters in order, ending with 1; `forEachJoint` the
 /// points where chords meet, as drawn.
 struct CubicSteps {
-    let p0: Point, c1: Point, c2: Point, p3: Point
-    /// `B''/6` at t = 0 and t = 1.
-    let d0: Point, d1: Point
-    /// `B'/3` at t = 0 and `d1 − d0`: with `d0`, the curve in powers of t (see `next`).
-    private let e0: Point, dd: Point
+    /// The curve in powers of t: its start (`p0`), `B'/3` at t = 0 (`e0`), `B''/6` at t = 0 (`d0`), and the
+    /// change of `B''/6` from t = 0 to t = 1 (`dd`). Evaluated by Horner's rule, which
+    /// takes fewer dependent steps than the Bernstein form (see `next`).
+    private let p0: Point, e0: Point, d0: Point, dd: Point
     /// `0.75 / (0.95² · sagitta)`: the step's length is `√(|b1| / (|b1 × b2| · stepScale))`.
     private let stepScale: Double
     let sagitta: Double
@@ -186,13 +185,9 @@ struct CubicSteps {
 
     init(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, sagitta: Double, maximumTurn: Double = .pi, shortest: Double) {
         self.p0 = p0
-        self.c1 = c1
-        self.c2 = c2
-        self.p3 = p3
-        d0 = p0 - c1 * 2 + c2
-        d1 = c1 - c2 * 2 + p3
         e0 = c1 - p0
-        dd = d1 - d0
+        d0 = p0 - c1 * 2 + c2
+        dd = c1 - c2 * 2 + p3 - d0
         stepScale = 0.75 / (0.9025 * sagitta)
         self.sagitta = sagitta
         self.maximumTurn = min(maximumTurn, Double.pi)
@@ -236,45 +231,29 @@ struct CubicSteps {
         }
     }
 
+    /// `B = p0 + t·(3·e0 + t·(3·d0 + t·dd))`.
     @inline(__always)
-    func point(_ t: Double) -> Point {
-        let mt = 1 - t
-        let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-        return Point(x: p0.x * w0 + c1.x * w1 + c2.x * w2 + p3.x * w3, y: p0.y * w0 + c1.y * w1 + c2.y * w2 + p3.y * w3)
-    }
+    func point(_ t: Double) -> Point { p0 + (e0 * 3 + (d0 * 3 + dd * t) * t) * t }
 
-    /// `B'/3`.
+    /// `B'/3 = e0 + t·(2·d0 + t·dd)`.
     @inline(__always)
-    func b1(_ t: Double) -> Point {
-        let mt = 1 - t
-        return (c1 - p0) * (mt * mt) + (c2 - c1) * (2 * mt * t) + (p3 - c2) * (t * t)
-    }
+    func b1(_ t: Double) -> Point { e0 + (d0 * 2 + dd * t) * t }
 
-    /// `B''/6`.
+    /// `B''/6 = d0 + t·dd`.
     @inline(__always)
-    func b2(_ t: Double) -> Point { d0 * (1 - t) + d1 * t }
-
-    /// `B`, `B'/3` and `B''/6` in powers of t (see `next`).
-    @inline(__always)
-    private func horner0(_ t: Double) -> Point { p0 + (e0 * 3 + (d0 * 3 + dd * t) * t) * t }
-    @inline(__always)
-    private func horner1(_ t: Double) -> Point { e0 + (d0 * 2 + dd * t) * t }
-    @inline(__always)
-    private func horner2(_ t: Double) -> Point { d0 + dd * t }
+    func b2(_ t: Double) -> Point { d0 + dd * t }
 
     /// The end of the next step (1 for the last, and after it); `startPoint`, `startB1` and
     /// `startB2` then hold the curve at the step's start.
     ///
     /// Each step's length depends on where the last one ended, so the steps form one chain
-    /// of dependent arithmetic; it is kept short. The curve and its derivatives are taken
-    /// in powers of t by Horner's rule (`B'/3 = e0 + t·(2·d0 + t·dd)`, `B''/6 = d0 + t·dd`,
-    /// `B = p0 + t·(3·e0 + t·(3·d0 + t·dd))`: fewer dependent steps than the Bernstein
-    /// form), and the step's length takes one division and two roots.
+    /// of dependent arithmetic; it is kept short: the curve in powers of t, and one
+    /// division and two roots for the step's length.
     private mutating func next() -> Double {
         guard t < 1 else { return 1 }
         // The last step's check evaluated the curve where this one starts.
         let evaluated = endT == t
-        let a1 = horner1(t), a2 = evaluated ? endB2 : horner2(t), start = evaluated ? endPoint : horner0(t)
+        let a1 = b1(t), a2 = evaluated ? endB2 : b2(t), start = evaluated ? endPoint : point(t)
         endT = -1
         startPoint = start
         startB1 = a1
@@ -284,14 +263,10 @@ struct CubicSteps {
         // start allows, so that most steps pass the check below (four in five on random
         // cubics): h = 0.95·√(sagitta / (0.75 · |b1 × b2| / |b1|)). The tangent turns at
         // 2·|b1 × b2|/|b1|² radians per unit of t.
+        // Where the curve stops (a cusp), all of b2 bends it.
         let cross = abs(a1.x * a2.y - a1.y * a2.x)
-        var h: Double
-        if speed > 0 {
-            h = cross > 0 ? (speed / (cross * stepScale)).squareRoot() : 1
-        } else {
-            let across = a2.length
-            h = across > 0 ? 0.95 * (sagitta / (0.75 * across)).squareRoot() : 1
-        }
+        let (speedOrOne, bend) = speed > 0 ? (speed, cross) : (1, a2.length)
+        var h = bend > 0 ? (speedOrOne / (bend * stepScale)).squareRoot() : 1
         if leastCosine > -1 && cross > 0 { h = min(h, maximumTurn * speed * speed / (2 * cross)) }
         h = max(h, shortest)
         // A step that would leave less than a third of itself is first tried to the end.
@@ -300,9 +275,9 @@ struct CubicSteps {
             if last { h = 1 - t }
             let end = last ? 1 : t + h
             if h <= shortest { break }
-            let endsAt = horner0(end)
+            let endsAt = point(end)
             let chord = endsAt - start
-            let e2 = horner2(end)
+            let e2 = b2(end)
             // The check 0.75·h²·bend ≤ sagitta, `bend` the larger part of b2 across the chord
             // at its ends, with both sides times the chord's length (the parts as cross
             // products with the chord) and squared: no root or division unless it fails.
@@ -314,7 +289,7 @@ struct CubicSteps {
             let scaled = 0.75 * h * h * across
             var fits = scaled * scaled <= sagitta * sagitta * chordLength2
             if fits && leastCosine > -1 {
-                let e1 = horner1(end)
+                let e1 = b1(end)
                 fits = a1.x * e1.x + a1.y * e1.y >= leastCosine * speed * e1.length
             }
             if fits {
