@@ -116,8 +116,8 @@ final class CoverageAccumulator {
         width = self.x1 - x0
         height = self.y1 - y0
         aliased = !antialiased
-        // Cells at `width` and `width + 1` take the area right of the last column.
-        stride = width + 2
+        // Cells `width` to `width + 2` take the area right of the last column.
+        stride = width + 3
         words = (stride + 63) >> 6
         var shift = CoverageAccumulator.minimumBandShift
         while (1 << shift) < height && (2 << shift) * stride <= CoverageAccumulator.cellBudget { shift += 1 }
@@ -398,6 +398,22 @@ private struct Band {
         }
         let firstDy = Double(row &+ 1) - ya
         var next = clamp(x + dxdy * firstDy)
+        if abs(dxdy) <= 1 {
+            depositSteep(row: row &- top, x, next, Float(firstDy) * direction)
+            x = next
+            row &+= 1
+            while row < lastRow {
+                next = clamp(x + dxdy)
+                depositSteep(row: row &- top, x, next, direction)
+                x = next
+                row &+= 1
+            }
+            let lastDy = yb - Double(lastRow)
+            if lastDy > 0 {
+                depositSteep(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
+            }
+            return
+        }
         deposit(row: row &- top, x, next, Float(firstDy) * direction)
         x = next
         row &+= 1
@@ -411,6 +427,31 @@ private struct Band {
         if lastDy > 0 {
             deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
         }
+    }
+
+    /// `deposit` for a piece at most one pixel wide, without branches: it spans column
+    /// `⌊l⌋` and perhaps the next, so it is cut at their border and each part deposits
+    /// its share of `d` in its own column and the one after (three cells, the last
+    /// perhaps with zero).
+    @inline(__always)
+    func depositSteep(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
+        let base = cells + r &* stride
+        let l = min(x, next), rr = max(x, next)
+        let li = floorToInt(l)
+        let border = Double(li &+ 1)
+        let m = min(rr, border), beyond = max(rr, border)
+        // The share right of the border (none for a vertical piece).
+        let dr = d * Float((beyond - border) / max(rr - l, .leastNormalMagnitude))
+        let dl = d - dr
+        // Each part's midpoint within its column.
+        let xl = Float((l + m) * 0.5 - Double(li)), xr = Float((beyond - border) * 0.5)
+        base[li] += dl - dl * xl
+        base[li &+ 1] += dl * xl + (dr - dr * xr)
+        base[li &+ 2] += dr * xr
+        let rowBits = bits + r &* words
+        let b1 = li &+ 1
+        rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
+        rowBits[b1 &>> 6] |= 1 &<< UInt64(b1 & 63)
     }
 
     /// Deposits the area right of the piece from `x` to `next` (within `0…width`) that
