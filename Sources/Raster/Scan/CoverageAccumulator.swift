@@ -402,8 +402,11 @@ private struct Band {
             depositSteep(row: row &- top, x, next, Float(firstDy) * direction)
             x = next
             row &+= 1
+            // Unclamped: between ends within the window, x leaves it by rounding at most
+            // (far less than the spare cells after the last column; a hair below 0
+            // truncates to column 0).
             while row < lastRow {
-                next = clamp(x + dxdy)
+                next = x + dxdy
                 depositSteep(row: row &- top, x, next, direction)
                 x = next
                 row &+= 1
