@@ -563,10 +563,12 @@ private struct Band {
             bits[wordIndex] = 0
             let base = wordIndex << 6
             while word != 0 {
-                // The run of set bits from the lowest one.
+                // The run of set bits from the lowest one: adding that bit carries through the
+                // run (to zero past bit 63), and the sum masks the run out.
                 let first = word.trailingZeroBitCount
-                let length = (~(word &>> UInt64(first))).trailingZeroBitCount
-                word = length + first >= 64 ? 0 : word & (UInt64.max &<< UInt64(first + length))
+                let carried = word &+ (word & (0 &- word))
+                let length = carried.trailingZeroBitCount &- first
+                word &= carried
                 // Bits b stand for cells b and b + 1; a run continuing from the previous
                 // word starts at the cursor.
                 let runStart = max(base + first, cursor), runEnd = base + first + length + 1
