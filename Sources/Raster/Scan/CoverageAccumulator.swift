@@ -606,15 +606,13 @@ private struct Band {
                     }
                     cursor = x
                 }
-                // Cells beyond the window only take area; they are cleared, not summed.
-                var x = max(runStart, w)
-                while x < runEnd {
-                    cells[x] = 0
-                    x += 1
-                }
             }
             wordIndex += 1
         }
+        // The cells beyond the window only take area: cleared, not summed.
+        cells[w] = 0
+        cells[w &+ 1] = 0
+        cells[w &+ 2] = 0
         if w > cursor { sink.gap(cursor, w, value: value) }
     }
 }
