@@ -208,4 +208,29 @@ final class CoverageTests: XCTestCase {
             }
         }
     }
+    /// A run of cells that ends a pixel or two before the window's right edge, with
+    /// another run after it: the first is read as a partial group of four, which must
+    /// leave the second's cells alone. Half-pixel squares inside single pixels (each
+    /// writes a run of two cells) at every column of the last four, with room for whole
+    /// groups after the window and without (the canvas ends there).
+    func testRunsNearTheWindowsRightEdgeKeepEachOthersCells() {
+        for edge in 8...12 {
+            for first in (edge - 4)...(edge - 2) {
+                // The window spans columns 0..<edge: squares at its left end and at its right.
+                let squares = [0.25, Double(first) + 0.25, Double(edge) - 0.75]
+                var path = Path()
+                for x in squares { path.addRect(Rect(x: x, y: 0.25, width: 0.5, height: 0.5)) }
+                for width in [edge, edge + 8] {
+                    let canvas = Canvas(width: width, height: 1, background: .white)
+                    canvas.fill(path, paint: .solid(.black))
+                    for column in 0..<width {
+                        let covered = squares.contains { Int($0) == column } ? 0.25 : 0
+                        XCTAssertEqual(
+                            Double(canvas.pixmap.pixel(x: column, y: 0).r), 255 * (1 - covered), accuracy: 1.01,
+                            "edge \(edge) first \(first) canvas \(width) column \(column)")
+                    }
+                }
+            }
+        }
+    }
 }
