@@ -389,47 +389,49 @@ private struct Band {
         guard yb > ya else { return }
         let w = Double(width), dxdy = edge.dxdy, direction = edge.direction
         @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
-        var x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * dxdy)
-        var row = floorToInt(ya)
+        let x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * dxdy)
+        let row = floorToInt(ya)
         let lastRow = floorToInt(yb)  // the row holding yb (or `bottom`)
         if row == lastRow {
             deposit(row: row &- top, x, clamp(x + dxdy * (yb - ya)), Float(yb - ya) * direction)
             return
         }
-        let firstDy = Double(row &+ 1) - ya
-        var next = clamp(x + dxdy * firstDy)
+        // Chosen once per edge, so that each row loop is compiled for one kind of deposit.
         if abs(dxdy) <= 1 {
-            depositSteep(row: row &- top, x, next, Float(firstDy) * direction)
-            x = next
-            row &+= 1
-            // Unclamped: between ends within the window, x leaves it by rounding at most
-            // (far less than the spare cells after the last column; a hair below 0
-            // truncates to column 0).
-            while row < lastRow {
-                next = x + dxdy
-                depositSteep(row: row &- top, x, next, direction)
-                x = next
-                row &+= 1
-            }
-            let lastDy = yb - Double(lastRow)
-            if lastDy > 0 {
-                depositSteep(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
-            }
-            return
+            depositRows(steep: true, x, from: row, ya, to: lastRow, yb, dxdy, direction)
+        } else {
+            depositRows(steep: false, x, from: row, ya, to: lastRow, yb, dxdy, direction)
         }
-        deposit(row: row &- top, x, next, Float(firstDy) * direction)
+    }
+
+    /// `addArea` over band rows `row...lastRow` from x at `ya` (in row `row`, which holds
+    /// `ya`) to `yb` (in `lastRow`): the partial first row, the whole rows, the partial last
+    /// row, each by `depositSteep` (`steep`, for |dxdy| ≤ 1) or `deposit`.
+    @inline(__always)
+    private func depositRows(
+        steep: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
+    ) {
+        let w = Double(width)
+        @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
+        @inline(__always) func put(_ r: Int, _ a: Double, _ b: Double, _ d: Float) {
+            if steep { depositSteep(row: r &- top, a, b, d) } else { deposit(row: r &- top, a, b, d) }
+        }
+        let firstDy = Double(row &+ 1) - ya
+        var x = x, next = clamp(x + dxdy * firstDy)
+        put(row, x, next, Float(firstDy) * direction)
         x = next
-        row &+= 1
+        var row = row &+ 1
         while row < lastRow {
-            next = clamp(x + dxdy)
-            deposit(row: row &- top, x, next, direction)
+            // A steep edge's x is not clamped: between ends within the window, x leaves it by
+            // rounding at most (far less than the spare cells after the last column; a hair
+            // below 0 truncates to column 0).
+            next = steep ? x + dxdy : clamp(x + dxdy)
+            put(row, x, next, direction)
             x = next
             row &+= 1
         }
         let lastDy = yb - Double(lastRow)
-        if lastDy > 0 {
-            deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction)
-        }
+        if lastDy > 0 { put(row, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
     }
 
     /// `deposit` for a piece at most one pixel wide, without branches: it spans column
