@@ -3,7 +3,8 @@ import PackageDescription
 
 // Modules import downward only:
 //   animate → Timeline → Scene → Raster → Geometry
-//                        Scene → CFreeType, CHarfBuzz; Raster → CMemory, CSIMD
+//                        Scene → CFreeType, CHarfBuzz; Raster → CMemory, CSIMD;
+//                        Geometry → CSIMD
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
@@ -37,7 +38,7 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
-        .target(name: "Geometry"),
+        .target(name: "Geometry", dependencies: ["CSIMD"]),
         .target(name: "Motion"),
         .target(name: "Raster", dependencies: ["Geometry", "CMemory", "CSIMD"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
