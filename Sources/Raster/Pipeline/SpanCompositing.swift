@@ -315,7 +315,10 @@ extension RowSink {
 /// Source-over of one colour, without a clip mask, straight from the sweep: a run's
 /// groups of four coverage values are blended as they come, gaps of one value at once
 /// (filled in bulk at full coverage when the colour is opaque), so no spans or row of
-/// values are written. Pixels come out as `SolidPainter` draws them from spans.
+/// values are written. Pixels come out as `SolidPainter` draws them from spans, but for
+/// gaps under 8 pixels at full coverage of a translucent colour: those take the exact
+/// full-coverage blend of longer gaps (one kernel for every gap, with no row of values),
+/// where `SolidPainter` sees them inside varying spans; the two differ by at most 1/255.
 struct SolidSink: RowSink {
     let solid: SourceOver.Solid
     let kernel: SourceOver.SolidKernel
@@ -344,7 +347,8 @@ struct SolidSink: RowSink {
     private mutating func blendGap(_ from: Int, _ to: Int, value: UInt16) {
         let n = to &- from, dst = rows.row + from &* 4, room = rows.hasRoom(from, count: n)
         rows.reach(to)
-        if n >= 8 {
+        // Full coverage, the usual gap inside a translucent shape, at any length.
+        if n >= 8 || value == 65535 {
             SourceOver.solid(dst, count: n, solid, coverage: UInt32(value), room: room)
         } else {
             rows.withValues(value, count: n) { SourceOver.solid(dst, count: n, solid, coverage: $0, room: room) }
