@@ -123,6 +123,35 @@ final class PathTests: XCTestCase {
         XCTAssertLessThan(Double(segmentsTaken), 0.7 * Double(uniformSteps), "\(segmentsTaken) segments against \(uniformSteps) uniform steps")
     }
 
+    /// An uneven cubic's step length is estimated in single precision, whose range ends
+    /// near 3·10³⁸: a curve 3·10²⁰ px long that bends by 10⁴ px (its squared speed far
+    /// beyond that range) and one 10⁻¹⁸ px across still end at their end points, in
+    /// finitely many segments (at most the 1,000 a curve may take), every one finite.
+    func testUnevenCubicsBeyondSinglePrecisionStillFlatten() {
+        let curves: [(Point, Point, Point, Point)] = [
+            (Point(x: 0, y: 0), Point(x: 1e20, y: 1e4), Point(x: 2e20, y: 0), Point(x: 3e20, y: 0)),
+            (Point(x: 0, y: 0), Point(x: 290e-20, y: 300e-20), Point(x: 5e-20, y: 280e-20), Point(x: 300e-20, y: 10e-20)),
+        ]
+        for (p0, c1, c2, p3) in curves {
+            var path = Path()
+            path.move(to: p0)
+            path.addCurve(to: p3, control1: c1, control2: c2)
+            var polyline: [(Point, Point)] = []
+            path.flatten(transform: .identity, closeSubpaths: false) { polyline.append(($0, $1)) }
+            XCTAssertFalse(polyline.isEmpty, "\(p3)")
+            XCTAssertLessThanOrEqual(polyline.count, 1000, "\(p3)")
+            XCTAssertEqual(polyline.last?.1, p3, "\(p3)")
+            for (a, b) in polyline {
+                XCTAssertTrue(a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite, "\(p3)")
+            }
+        }
+        // The long one takes curvature-sized steps (the short one is one segment).
+        let sagitta = 1.5 * Path.defaultTolerance
+        let (p0, c1, c2, p3) = curves[0]
+        let whole = Path.segmentCount(0.75 * max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p3).length) / sagitta)
+        XCTAssertTrue(CubicSteps(p0, c1, c2, p3, sagitta: sagitta, shortest: 1 / Double(whole)).bendsUnevenly(comparedWith: whole))
+    }
+
     func testFillFlatteningClosesEverySubpath() {
         var path = Path()
         path.move(to: Point(x: 0, y: 0))
