@@ -248,8 +248,8 @@ struct CubicSteps {
     /// `startB2` then hold the curve at the step's start.
     ///
     /// Each step's length depends on where the last one ended, so the steps form one chain
-    /// of dependent arithmetic; it is kept short: the curve in powers of t, and one
-    /// division and two roots for the step's length.
+    /// of dependent arithmetic; it is kept short: the curve in powers of t, and two
+    /// estimates of reciprocal roots for the step's length (no root or division).
     private mutating func next() -> Double {
         guard t < 1 else { return 1 }
         // The last step's check evaluated the curve where this one starts.
