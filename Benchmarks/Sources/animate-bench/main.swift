@@ -116,8 +116,49 @@ func processor() -> String {
     return "\(field("model name") ?? "unknown processor"), \(count) CPUs, \(vectors)"
 }
 
+// glibc's affinity calls, which its Swift module leaves out (GNU extensions), looked up
+// by name; a mask is `cpu_set_t`'s 1,024 bits.
+typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+typealias CurrentProcessorCall = @convention(c) () -> Int32
+func libc<T>(_ name: String, as type: T.Type) -> T? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+}
+
+/// This process's processors, as a mask (`sched_getaffinity`).
+func processorMask() -> [UInt8]? {
+    var mask = [UInt8](repeating: 0, count: 128)
+    guard let call = libc("sched_getaffinity", as: AffinityCall.self),
+        mask.withUnsafeMutableBytes({ call(0, 128, $0.baseAddress!) }) == 0
+    else { return nil }
+    return mask
+}
+
+/// Keeps this process, and the processes it starts from now on, to the processors in `mask`.
+func keep(to mask: [UInt8]) {
+    var mask = mask
+    guard let call = libc("sched_setaffinity", as: AffinityCall.self) else { return }
+    _ = mask.withUnsafeMutableBytes { call(0, 128, $0.baseAddress!) }
+}
+
+/// The processor this process runs on now, and a mask of it alone.
+func currentProcessor() -> (number: Int, mask: [UInt8])? {
+    guard let call = libc("sched_getcpu", as: CurrentProcessorCall.self) else { return nil }
+    let cpu = Int(call())
+    guard cpu >= 0 && cpu < 1024 else { return nil }
+    var mask = [UInt8](repeating: 0, count: 128)
+    mask[cpu / 8] = UInt8(1 << (cpu % 8))
+    return (cpu, mask)
+}
+
+// The engines take turns on one processor (the reference process inherits the mask): on a
+// shared machine another tenant's load may slow one processor and not the other, and with
+// each engine on its own processor that load would fall on one engine only. The pipeline
+// and export measurements below run on every processor again.
+let allProcessors = processorMask()
+let scenesProcessor = allProcessors == nil ? nil : currentProcessor()
+if let scenesProcessor { keep(to: scenesProcessor.mask) }
 print("animate-bench: \(rounds) rounds × \(perRound) frames per engine and scene (after one untimed frame), 1920×1080, one thread")
-print("machine: \(processor())\n")
+print("machine: \(processor())" + (scenesProcessor.map { "; the scenes' engines take turns on processor \($0.number)" } ?? "") + "\n")
 let reference = try Reference(script: root.appendingPathComponent("Benchmarks/reference.py"))
 var samples: [String: (ours: [Double], blend2d: [Double], cairo: [Double])] = [:]
 // Each round's ratios: ours ÷ Blend2D's and ours ÷ cairo's medians.
@@ -154,6 +195,7 @@ for _ in 0..<rounds {
     }
 }
 reference.close()
+if let allProcessors { keep(to: allProcessors) }
 
 // Each ratio is followed by the lowest and highest of the rounds' ratios: how much the
 // machine moved it.
