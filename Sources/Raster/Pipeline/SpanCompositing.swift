@@ -202,6 +202,11 @@ struct SinkRows {
     /// first.
     @inline(__always)
     mutating func beginRun(_ x: Int, _ end: Int) {
+        // The usual row, which has its background throughout.
+        if unfilledFrom == Int.max {
+            runUnfilled = Int.max
+            return
+        }
         reach(x)
         let groupsEnd = min(left &+ x &+ ((end &- x &+ 3) & ~3), scratch.width)
         if unfilledFrom == left &+ x {
