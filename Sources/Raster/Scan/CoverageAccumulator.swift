@@ -381,14 +381,20 @@ private struct Band {
         }
     }
 
+    /// `v` within the window's columns, `0…width` (a NaN becomes 0).
+    @inline(__always)
+    func clamp(_ v: Double) -> Double {
+        let w = Double(width)
+        return v > 0 ? (v < w ? v : w) : 0
+    }
+
     /// Deposits the areas of `edge` in the band's rows: a partial first row, whole rows
     /// (one step of `dxdy` each), a partial last row.
     @inline(__always)
     func addArea(_ edge: CoverageAccumulator.Edge) {
         let ya = max(edge.top, Double(top)), yb = min(edge.bottom, Double(bottom))
         guard yb > ya else { return }
-        let w = Double(width), dxdy = edge.dxdy, direction = edge.direction
-        @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
+        let dxdy = edge.dxdy, direction = edge.direction
         let x = clamp(ya == edge.top ? edge.x : edge.x + (ya - edge.top) * dxdy)
         let row = floorToInt(ya)
         let lastRow = floorToInt(yb)  // the row holding yb (or `bottom`)
@@ -411,8 +417,6 @@ private struct Band {
     private func depositRows(
         steep: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
     ) {
-        let w = Double(width)
-        @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? (v < w ? v : w) : 0 }
         @inline(__always) func put(_ r: Int, _ a: Double, _ b: Double, _ d: Float) {
             if steep { depositSteep(row: r &- top, a, b, d) } else { deposit(row: r &- top, a, b, d) }
         }
