@@ -39,7 +39,7 @@ public final class Canvas {
 
     var layers: [Layer]
     var clips: [Clip]
-    let accumulator = CoverageAccumulator()
+    let accumulator = CoverageAccumulator.take()
     let coincident = CoincidentEdges()
     let scratch: Scratch
     var pool: [Pixmap] = []
@@ -74,6 +74,7 @@ public final class Canvas {
 
     deinit {
         unfilled.deallocate()
+        CoverageAccumulator.recycle(accumulator)
     }
 
     /// Starts a new picture of the same size: a new base pixmap filled with `background` (the

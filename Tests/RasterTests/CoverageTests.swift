@@ -233,4 +233,34 @@ final class CoverageTests: XCTestCase {
             }
         }
     }
+
+    /// A canvas that is gone leaves its accumulator to the next one made, clear: the next
+    /// canvas draws as if with a new one. One holding a path not yet swept is not kept.
+    func testRecycledAccumulatorsDrawAsNewOnes() {
+        var path = Path()
+        // Taller than a band (pieces stored, then swept band by band) and within one (pieces
+        // accumulated at once).
+        path.addEllipse(in: Rect(x: 10.3, y: 5.2, width: 300.4, height: 280.7))
+        path.addEllipse(in: Rect(x: 150.6, y: 20.1, width: 40.5, height: 30.25))
+        func draw(_ canvas: Canvas) -> [UInt8] {
+            canvas.fill(path, paint: .solid(.black), rule: .evenOdd)
+            canvas.fill(path, transform: AffineTransform(translationX: 17.5, y: 3.25), paint: .solid(Color(red: 1, green: 0.2, blue: 0, alpha: 0.6)), rule: .nonZero)
+            return canvas.pixmap.data
+        }
+        var first: Canvas? = Canvas(width: 400, height: 300, background: .white)
+        let firstPixels = draw(first!)
+        let accumulator = first!.accumulator
+        first = nil
+        let second = Canvas(width: 400, height: 300, background: .white)
+        XCTAssertTrue(second.accumulator === accumulator)
+        XCTAssertEqual(draw(second), firstPixels)
+
+        for tall in [true, false] {
+            let pending = CoverageAccumulator.take()
+            pending.reset(x0: 0, y0: 0, x1: 400, y1: tall ? 300 : 40, antialiased: true)
+            pending.addLine(Point(x: 10.5, y: 1), Point(x: 20.25, y: 33))
+            CoverageAccumulator.recycle(pending)
+            XCTAssertFalse(CoverageAccumulator.take() === pending, tall ? "stored pieces" : "accumulated pieces")
+        }
+    }
 }

@@ -45,25 +45,19 @@ final class Scratch {
         coverage.initialize(repeating: 0, count: width + 2)
         source = .allocate(capacity: width + 2)
         source.initialize(repeating: .zero, count: width + 2)
+        // The buffers below are written before they are read, so they are not cleared (a
+        // canvas made for each frame would clear them every frame).
         let shadedEven = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
-        shadedEven.initialize(repeating: 0, count: width + 4)
         let shadedOdd = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 4)
-        shadedOdd.initialize(repeating: 0, count: width + 4)
         shaded = ShadedRow(even: UnsafeMutableRawPointer(shadedEven), odd: UnsafeMutableRawPointer(shadedOdd))
         stripCapacity = 4 * width + 64
         strip = .allocate(capacity: stripCapacity)
-        strip.initialize(repeating: 0, count: stripCapacity)
         spans = .allocate(capacity: width + 2)
-        spans.initialize(repeating: CoverageSpan(x0: 0, x1: 0, coverage: 0), count: width + 2)
         let tableEntries = GradientTable.size * Scratch.gradientSlots
         gradient = .allocate(capacity: tableEntries)
-        gradient.initialize(repeating: .zero, count: tableEntries)
         gradient8 = .allocate(capacity: tableEntries)
-        gradient8.initialize(repeating: 0, count: tableEntries)
         gradientEven = .allocate(capacity: tableEntries)
-        gradientEven.initialize(repeating: 0, count: tableEntries)
         gradientOdd = .allocate(capacity: tableEntries)
-        gradientOdd.initialize(repeating: 0, count: tableEntries)
         blurImage = .allocate(capacity: 1)
         blurLine = .allocate(capacity: 1)
         blurSpare = .allocate(capacity: 1)

@@ -1,5 +1,6 @@
 import CSIMD
 import Geometry
+import Synchronization
 
 /// Exact-area coverage of a filled path, by signed-area accumulation, band by band.
 ///
@@ -45,8 +46,10 @@ import Geometry
 /// centre.
 ///
 /// Invariants: between paths every cell, bit and band list is empty; no allocation
-/// once the buffers have grown to the widest window and the longest path drawn.
-final class CoverageAccumulator {
+/// once the buffers have grown to the widest window and the longest path drawn. Used by
+/// one thread at a time (`Sendable` only so that the pool of recycled ones can hand it
+/// from one canvas to the next).
+final class CoverageAccumulator: @unchecked Sendable {
     /// The most cells a band holds (512 KB of floats): a 1080p-wide band has 64 rows.
     static let cellBudget = 1 << 17
     static let minimumBandShift = 5
@@ -345,6 +348,30 @@ final class CoverageAccumulator {
         edgeCount = 0
         firstBand = Int.max
         lastBand = Int.min
+    }
+}
+
+extension CoverageAccumulator {
+    /// How many accumulators `recycle` keeps (one per rendering thread, typically).
+    static let poolLimit = 8
+    /// Accumulators given back by canvases that are gone, for canvases made later: their
+    /// buffers have grown already and their cells are clear, where a new one would grow
+    /// its edge list and clear up to 512 KB of cells for its first path (a canvas made
+    /// for each frame, every frame). Blend2D keeps zeroed memory for the same reason.
+    private static let pool = Mutex<[CoverageAccumulator]>([])
+
+    /// An empty accumulator: one given back (`recycle`), or a new one.
+    static func take() -> CoverageAccumulator {
+        pool.withLock { $0.popLast() } ?? CoverageAccumulator()
+    }
+
+    /// Keeps `accumulator` for a later `take` if it holds nothing (no edges, no cells
+    /// written) and the pool has room; its owner must not use it again.
+    static func recycle(_ accumulator: CoverageAccumulator) {
+        guard accumulator.edgeCount == 0 && accumulator.touchedTop == Int.max else { return }
+        pool.withLock { accumulators in
+            if accumulators.count < poolLimit { accumulators.append(accumulator) }
+        }
     }
 }
 
