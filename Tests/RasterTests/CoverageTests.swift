@@ -263,4 +263,35 @@ final class CoverageTests: XCTestCase {
             XCTAssertFalse(CoverageAccumulator.take() === pending, tall ? "stored pieces" : "accumulated pieces")
         }
     }
+
+    /// A steep edge marks the bits of the three cells it writes at any column: the same
+    /// slanted stripes (under a pixel across per row, so each piece's third cell takes a
+    /// good share, and about two pixels wide, so that one edge's cells run on into the
+    /// other's) moved right by whole pixels, their pieces across the bitmap's byte and
+    /// word borders at other rows, are the same pixels moved.
+    func testSteepEdgesAcrossBitmapBordersMoveByWholePixels() {
+        for width in [1.9, 2.0, 2.15] {
+            func draw(at x: Double) -> Pixmap {
+                var path = Path()
+                path.move(to: Point(x: x, y: 2.25))
+                path.addLine(to: Point(x: x + 265.3, y: 297.5))
+                path.addLine(to: Point(x: x + 265.3 + width, y: 297.5))
+                path.addLine(to: Point(x: x + width, y: 2.25))
+                path.closeSubpath()
+                let canvas = Canvas(width: 400, height: 300, background: .white)
+                canvas.fill(path, paint: .solid(.black))
+                return canvas.pixmap
+            }
+            let first = draw(at: 20.3)
+            for shift in 1...12 {
+                let moved = draw(at: 20.3 + Double(shift))
+                for y in 0..<300 {
+                    for x in 0..<(400 - shift) where first.pixel(x: x, y: y) != moved.pixel(x: x + shift, y: y) {
+                        XCTFail("width \(width) moved \(shift): pixel \(x + shift), \(y) differs")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }

@@ -444,12 +444,18 @@ private struct Band {
     private func depositRows(
         steep: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
     ) {
-        @inline(__always) func put(_ r: Int, _ a: Double, _ b: Double, _ d: Float) {
-            if steep { depositSteep(row: r &- top, a, b, d) } else { deposit(row: r &- top, a, b, d) }
+        // A piece crossing dy of a row's height is |dxdy|·dy wide.
+        let inverseWidth = 1 / max(abs(dxdy), .leastNormalMagnitude)
+        @inline(__always) func put(_ r: Int, _ a: Double, _ b: Double, _ dy: Double) {
+            if steep {
+                depositSteep(row: r &- top, a, b, dy: dy, direction, inverseWidth: inverseWidth)
+            } else {
+                deposit(row: r &- top, a, b, Float(dy) * direction)
+            }
         }
         let firstDy = Double(row &+ 1) - ya
         var x = x, next = clamp(x + dxdy * firstDy)
-        put(row, x, next, Float(firstDy) * direction)
+        put(row, x, next, firstDy)
         x = next
         var row = row &+ 1
         while row < lastRow {
@@ -457,27 +463,29 @@ private struct Band {
             // rounding at most (far less than the spare cells after the last column; a hair
             // below 0 truncates to column 0).
             next = steep ? x + dxdy : clamp(x + dxdy)
-            put(row, x, next, direction)
+            put(row, x, next, 1)
             x = next
             row &+= 1
         }
         let lastDy = yb - Double(lastRow)
-        if lastDy > 0 { put(row, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
+        if lastDy > 0 { put(row, x, clamp(x + dxdy * lastDy), lastDy) }
     }
 
     /// `deposit` for a piece at most one pixel wide, without branches: it spans column
     /// `⌊l⌋` and perhaps the next, so it is cut at their border and each part deposits
-    /// its share of `d` in its own column and the one after (three cells, the last
-    /// perhaps with zero).
+    /// its share of the piece's `dy · direction` in its own column and the one after (three
+    /// cells, the last perhaps with zero). The piece is `dy / inverseWidth` wide (the
+    /// edge's |dxdy| · dy), so the share right of the border needs no division.
     @inline(__always)
-    func depositSteep(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
+    func depositSteep(row r: Int, _ x: Double, _ next: Double, dy: Double, _ direction: Float, inverseWidth: Double) {
         let base = cells + r &* stride
         let l = min(x, next), rr = max(x, next)
         let li = floorToInt(l)
         let border = Double(li &+ 1)
         let m = min(rr, border), beyond = max(rr, border)
-        // The share right of the border (none for a vertical piece).
-        let dr = d * Float((beyond - border) / max(rr - l, .leastNormalMagnitude))
+        // The share right of the border (none for a vertical piece), at most the whole.
+        let d = Float(dy) * direction
+        let dr = Float(min((beyond - border) * inverseWidth, dy)) * direction
         let dl = d - dr
         // Each part's midpoint within its column.
         let xl = Float((l + m) * 0.5 - Double(li)), xr = Float((beyond - border) * 0.5)
