@@ -124,22 +124,26 @@ enum SourceOver {
     @inline(__always)
     static func fill(_ dst: UnsafeMutableRawPointer, count: Int, color: UInt32) {
         let v = SIMD4<UInt32>(repeating: color)
-        guard count >= 4 else {
-            for i in 0..<count { dst.storeBytes(of: color, toByteOffset: i &* 4, as: UInt32.self) }
+        guard count >= 8 else {
+            if count >= 4 {
+                // Two groups of four, overlapping.
+                dst.storeBytes(of: v, as: SIMD4<UInt32>.self)
+                dst.storeBytes(of: v, toByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
+            } else {
+                for i in 0..<count { dst.storeBytes(of: color, toByteOffset: i &* 4, as: UInt32.self) }
+            }
             return
         }
         var i = 0
-        while i &+ 8 <= count {
+        while i &+ 8 < count {
             dst.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
             dst.storeBytes(of: v, toByteOffset: i &* 4 &+ 16, as: SIMD4<UInt32>.self)
             i &+= 8
         }
-        // The last one to seven pixels as one or two groups of four ending at the last pixel,
-        // over pixels already written (the same colour again).
-        if i < count {
-            dst.storeBytes(of: v, toByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
-            if count &- i > 4 { dst.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD4<UInt32>.self) }
-        }
+        // The last one to eight pixels: the eight that end at the last pixel, over pixels
+        // already written (the same colour again), with no branch on how many are left.
+        dst.storeBytes(of: v, toByteOffset: (count &- 8) &* 4, as: SIMD4<UInt32>.self)
+        dst.storeBytes(of: v, toByteOffset: (count &- 4) &* 4, as: SIMD4<UInt32>.self)
     }
 
     /// One colour, prepared once per drawing.
