@@ -10,7 +10,8 @@ final class BackgroundTests: XCTestCase {
     static let width = 203, height = 151
 
     /// Every way a drawing reaches the base layer: opaque and translucent solid colours
-    /// (bulk fills, runs, the right edge's narrow tails), opaque and translucent gradients,
+    /// (bulk fills, runs, the right edge's narrow tails, gaps of partial coverage), opaque
+    /// and translucent gradients,
     /// even-odd, a clip path, another blend mode, a layer, a backdrop and an image.
     func draw(on canvas: Canvas) {
         let w = Double(Self.width)
@@ -57,6 +58,14 @@ final class BackgroundTests: XCTestCase {
         canvas.fillBackdrop(frosted, blurRadius: 3, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.3))
         let image = Pixmap(width: 4, height: 4, fill: PremultipliedRGBA8(r: 40, g: 80, b: 120, a: 160))
         canvas.drawImage(image, in: Rect(x: 180.5, y: 2.5, width: 12, height: 9))
+        // Rows nothing else reaches, covered in part from edge to edge: gaps of partial
+        // coverage, translucent and opaque.
+        var bars = Path()
+        bars.addRect(Rect(x: 20.3, y: 149.25, width: 130.4, height: 0.5))
+        canvas.fill(bars, paint: .solid(Color(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.7)))
+        bars = Path()
+        bars.addRect(Rect(x: 30.6, y: 150.2, width: 150.1, height: 0.7))
+        canvas.fill(bars, paint: .solid(Color(red: 0.1, green: 0.5, blue: 0.9)))
     }
 
     func testTheImageIsThatOfACanvasFilledFirst() {

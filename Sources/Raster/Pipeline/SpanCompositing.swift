@@ -146,8 +146,9 @@ struct SinkRows {
     var start: UnsafeMutableRawPointer
     var unfilledFrom = Int.max
     /// Within a run: the first column whose pixels still lacked the background when the
-    /// run began (`Int.max` for none). The run's groups read the background there instead
-    /// of the row, and writing them fills those pixels.
+    /// run began (`Int.max` for none; 0 throughout a row that `SolidSink` writes whole).
+    /// The run's groups read the background there instead of the row, and writing them
+    /// fills those pixels.
     var runUnfilled = Int.max
     /// The background in four pixels.
     let background: SourceOver.Lanes
@@ -170,6 +171,7 @@ struct SinkRows {
         self.y = y
         start = UnsafeMutableRawPointer(destination + y &* rowBytes)
         unfilledFrom = unfilled.take(y) ? 0 : Int.max
+        runUnfilled = Int.max
         row = start + left &* 4
     }
 
@@ -202,11 +204,9 @@ struct SinkRows {
     /// first.
     @inline(__always)
     mutating func beginRun(_ x: Int, _ end: Int) {
-        // The usual row, which has its background throughout.
-        if unfilledFrom == Int.max {
-            runUnfilled = Int.max
-            return
-        }
+        // The usual row, which has its background throughout (or whose sink writes it
+        // whole: `runUnfilled` is then 0).
+        if unfilledFrom == Int.max { return }
         reach(x)
         let groupsEnd = min(left &+ x &+ ((end &- x &+ 3) & ~3), scratch.width)
         if unfilledFrom == left &+ x {
@@ -324,10 +324,22 @@ extension RowSink {
 /// gaps under 8 pixels at full coverage of a translucent colour: those take the exact
 /// full-coverage blend of longer gaps (one kernel for every gap, with no row of values),
 /// where `SolidPainter` sees them inside varying spans; the two differ by at most 1/255.
+///
+/// A row that lacks the background when it begins (the first drawing to reach it) is
+/// written whole, left to right, each pixel once, over the background as a known value:
+/// a gap at no coverage or full coverage is filled with one pixel value (the background,
+/// or the colour over it), the groups blend onto the background without reading the
+/// row, and the pixels outside the window take the background at the row's ends. The
+/// pixels are those the row would get filled first.
 struct SolidSink: RowSink {
     let solid: SourceOver.Solid
     let kernel: SourceOver.SolidKernel
     var rows: SinkRows
+    /// Whether the current row lacked the background when it began.
+    var fresh = false
+    /// The colour over the background at full coverage, packed, once a row lacking the
+    /// background needs it.
+    var fullOverBackground: UInt32?
 
     init(solid: SourceOver.Solid, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int, left: Int, scratch: Scratch, unfilled: UnfilledRows) {
         self.solid = solid
@@ -336,8 +348,34 @@ struct SolidSink: RowSink {
     }
 
     @inline(__always)
+    mutating func begin(row y: Int) {
+        rows.begin(row: y)
+        fresh = rows.unfilledFrom == 0
+        if fresh {
+            // The sink writes every pixel of the row: those left of the window now, the
+            // window's as the sweep reaches them (its groups read the background, not the
+            // row), those right of it at the end.
+            rows.unfilled.fill(rows.start, 0, rows.left)
+            rows.unfilledFrom = Int.max
+            rows.runUnfilled = 0
+        }
+    }
+
+    @inline(__always)
+    mutating func end(row y: Int, width: Int) {
+        if fresh {
+            rows.unfilled.fill(rows.start, rows.left &+ width, rows.scratch.width)
+            fresh = false
+        }
+        rows.finish()
+    }
+
+    @inline(__always)
     mutating func gap(_ from: Int, _ to: Int, value: UInt16) {
-        guard value != 0 else { return }
+        guard value != 0 else {
+            if fresh { rows.unfilled.fill(rows.row, from, to) }
+            return
+        }
         // An opaque colour at full coverage is its own bytes, whatever was there. (The
         // common case, inlined in the sweep; the others blend, in a function of their own.)
         if value == 65535 && solid.isOpaque {
@@ -351,6 +389,23 @@ struct SolidSink: RowSink {
     @inline(never)
     private mutating func blendGap(_ from: Int, _ to: Int, value: UInt16) {
         let n = to &- from, dst = rows.row + from &* 4, room = rows.hasRoom(from, count: n)
+        if fresh {
+            // Over the background: at full coverage one value, else blended on it.
+            if value == 65535 {
+                if fullOverBackground == nil {
+                    let background = rows.unfilled.color, solid = self.solid
+                    fullOverBackground = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { pixels in
+                        let base = UnsafeMutableRawPointer(pixels.baseAddress!)
+                        SourceOver.fill(base, count: 8, color: background)
+                        SourceOver.solid(base, count: 8, solid, coverage: 65535, room: false)
+                        return pixels[0]
+                    }
+                }
+                SourceOver.fill(dst, count: n, color: fullOverBackground!)
+                return
+            }
+            rows.unfilled.fill(rows.row, from, to)
+        }
         rows.reach(to)
         // Full coverage, the usual gap inside a translucent shape, at any length.
         if n >= 8 || value == 65535 {

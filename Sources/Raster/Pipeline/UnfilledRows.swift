@@ -6,7 +6,8 @@
 /// gets the background the first time a drawing reaches it, and only where it needs it:
 /// the sweep's sinks fill a row from left to right just ahead of what they composite, skip
 /// the pixels an opaque colour is about to cover whole, and fill the rest of the row when
-/// it ends (`SinkRows`); other drawing fills whole rows first; reading the canvas's pixels
+/// it ends (`SinkRows`; a solid colour writes such a row whole, over the background as a
+/// known value: `SolidSink`); other drawing fills whole rows first; reading the canvas's pixels
 /// fills the rows nothing reached. Every pixel holds the background before anything reads
 /// or blends it, so the image is exactly that of a canvas filled first.
 ///
