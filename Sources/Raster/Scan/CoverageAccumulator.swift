@@ -444,45 +444,78 @@ private struct Band {
     private func depositRows(
         steep: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
     ) {
-        // A piece crossing dy of a row's height is |dxdy|·dy wide.
-        let inverseWidth = 1 / max(abs(dxdy), .leastNormalMagnitude)
-        @inline(__always) func put(_ r: Int, _ a: Double, _ b: Double, _ dy: Double) {
-            if steep {
-                depositSteep(row: r &- top, a, b, dy: dy, direction, inverseWidth: inverseWidth)
+        if steep {
+            // Chosen once per edge too: which end of each piece is its left.
+            if dxdy >= 0 {
+                steepRows(rightward: true, x, from: row, ya, to: lastRow, yb, dxdy, direction)
             } else {
-                deposit(row: r &- top, a, b, Float(dy) * direction)
+                steepRows(rightward: false, x, from: row, ya, to: lastRow, yb, dxdy, direction)
             }
+            return
         }
         let firstDy = Double(row &+ 1) - ya
         var x = x, next = clamp(x + dxdy * firstDy)
-        put(row, x, next, firstDy)
+        deposit(row: row &- top, x, next, Float(firstDy) * direction)
         x = next
         var row = row &+ 1
         while row < lastRow {
-            // A steep edge's x is not clamped: between ends within the window, x leaves it by
-            // rounding at most (far less than the spare cells after the last column; a hair
-            // below 0 truncates to column 0).
-            next = steep ? x + dxdy : clamp(x + dxdy)
-            put(row, x, next, 1)
+            next = clamp(x + dxdy)
+            deposit(row: row &- top, x, next, direction)
             x = next
             row &+= 1
         }
         let lastDy = yb - Double(lastRow)
-        if lastDy > 0 { put(row, x, clamp(x + dxdy * lastDy), lastDy) }
+        if lastDy > 0 { deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
     }
 
-    /// `deposit` for a piece at most one pixel wide, without branches: it spans column
-    /// `⌊l⌋` and perhaps the next, so it is cut at their border and each part deposits
-    /// its share of the piece's `dy · direction` in its own column and the one after (three
-    /// cells, the last perhaps with zero). The piece is `dy / inverseWidth` wide (the
-    /// edge's |dxdy| · dy), so the share right of the border needs no division.
+    /// `depositRows` for a steep edge going right (`rightward`, dxdy ≥ 0) or left. The row's
+    /// cells and bits are stepped along in locals, where the optimiser keeps them.
     @inline(__always)
-    func depositSteep(row r: Int, _ x: Double, _ next: Double, dy: Double, _ direction: Float, inverseWidth: Double) {
-        let base = cells + r &* stride
-        let l = min(x, next), rr = max(x, next)
+    private func steepRows(
+        rightward: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
+    ) {
+        // A piece crossing dy of a row's height is |dxdy|·dy wide.
+        let inverseWidth = 1 / max(abs(dxdy), .leastNormalMagnitude)
+        let stride = self.stride, words = self.words
+        var rowCells = cells + (row &- top) &* stride, rowBits = bits + (row &- top) &* words
+        @inline(__always) func put(_ a: Double, _ b: Double, _ dy: Double) {
+            Band.depositSteep(rowCells, rowBits, rightward ? a : b, rightward ? b : a, dy: dy, direction, inverseWidth: inverseWidth)
+            rowCells += stride
+            rowBits += words
+        }
+        let firstDy = Double(row &+ 1) - ya
+        var x = x, next = clamp(x + dxdy * firstDy)
+        put(x, next, firstDy)
+        x = next
+        var row = row &+ 1
+        while row < lastRow {
+            // x is not clamped: between ends within the window, x leaves it by rounding at
+            // most (far less than the spare cells after the last column; a hair below 0
+            // truncates to column 0).
+            next = x + dxdy
+            put(x, next, 1)
+            x = next
+            row &+= 1
+        }
+        let lastDy = yb - Double(lastRow)
+        if lastDy > 0 { put(x, clamp(x + dxdy * lastDy), lastDy) }
+    }
+
+    /// `deposit` for a piece at most one pixel wide, from `l` to `rr` (`l ≤ rr`), in the
+    /// row whose cells and bits start at `base` and `rowBits`, without branches: it spans
+    /// column `⌊l⌋` and perhaps the next, so it is cut at their border and each part
+    /// deposits its share of the piece's `dy · direction` in its own column and the one
+    /// after (three cells, the last perhaps with zero). The piece is `dy / inverseWidth`
+    /// wide (the edge's |dxdy| · dy), so the share right of the border needs no division.
+    @inline(__always)
+    static func depositSteep(
+        _ base: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ l: Double, _ rr: Double, dy: Double, _ direction: Float,
+        inverseWidth: Double
+    ) {
         let li = floorToInt(l)
         let border = Double(li &+ 1)
-        let m = min(rr, border), beyond = max(rr, border)
+        // (`beyond` spelt so that it compiles to one `maxsd`: rr and border are finite.)
+        let m = min(rr, border), beyond = rr > border ? rr : border
         // The share right of the border (none for a vertical piece), at most the whole.
         let d = Float(dy) * direction
         let dr = Float(min((beyond - border) * inverseWidth, dy)) * direction
@@ -492,7 +525,6 @@ private struct Band {
         base[li] += dl - dl * xl
         base[li &+ 1] += dl * xl + (dr - dr * xr)
         base[li &+ 2] += dr * xr
-        let rowBits = bits + r &* words
         let b1 = li &+ 1
         rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
         rowBits[b1 &>> 6] |= 1 &<< UInt64(b1 & 63)
