@@ -392,7 +392,12 @@ private struct Band {
     /// cells) sets one bit.
     @inline(__always)
     func mark(row: Int, _ from: Int, _ to: Int) {
-        let rowBits = bits + row &* words
+        Band.mark(bits + row &* words, from, to)
+    }
+
+    /// `mark` in the row whose bits start at `rowBits`.
+    @inline(__always)
+    static func mark(_ rowBits: UnsafeMutablePointer<UInt64>, _ from: Int, _ to: Int) {
         let w0 = from >> 6, w1 = to >> 6
         let low = UInt64.max &<< UInt64(from & 63), high = UInt64.max &>> UInt64(63 - (to & 63))
         if w0 == w1 {
@@ -453,19 +458,27 @@ private struct Band {
             }
             return
         }
+        // The row's cells and bits stepped along in locals, as in `steepRows`.
+        let stride = self.stride, words = self.words
+        var rowCells = cells + (row &- top) &* stride, rowBits = bits + (row &- top) &* words
+        @inline(__always) func put(_ a: Double, _ b: Double, _ d: Float) {
+            Band.deposit(rowCells, rowBits, a, b, d)
+            rowCells += stride
+            rowBits += words
+        }
         let firstDy = Double(row &+ 1) - ya
         var x = x, next = clamp(x + dxdy * firstDy)
-        deposit(row: row &- top, x, next, Float(firstDy) * direction)
+        put(x, next, Float(firstDy) * direction)
         x = next
         var row = row &+ 1
         while row < lastRow {
             next = clamp(x + dxdy)
-            deposit(row: row &- top, x, next, direction)
+            put(x, next, direction)
             x = next
             row &+= 1
         }
         let lastDy = yb - Double(lastRow)
-        if lastDy > 0 { deposit(row: row &- top, x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
+        if lastDy > 0 { put(x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
     }
 
     /// `depositRows` for a steep edge going right (`rightward`, dxdy ≥ 0) or left. The row's
@@ -534,7 +547,12 @@ private struct Band {
     /// crosses `d` (signed) of band row `r`'s height.
     @inline(__always)
     func deposit(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
-        let base = cells + r &* stride
+        Band.deposit(cells + r &* stride, bits + r &* words, x, next, d)
+    }
+
+    /// `deposit` in the row whose cells and bits start at `base` and `rowBits`.
+    @inline(__always)
+    static func deposit(_ base: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ x: Double, _ next: Double, _ d: Float) {
         let (l, rr) = x < next ? (x, next) : (next, x)
         let li = floorToInt(l)
         let lFloor = Double(li)
@@ -543,7 +561,6 @@ private struct Band {
             let xm = Float((x + next) / 2 - lFloor)
             base[li] += d - d * xm
             base[li &+ 1] += d * xm
-            let rowBits = bits + r &* words
             rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
         } else {
             let ri = ceilToInt(rr)
@@ -568,7 +585,7 @@ private struct Band {
                 base[ri &- 1] += d * (1 - a2 - am)
             }
             base[ri] += d * am
-            mark(row: r, li, ri &- 1)
+            mark(rowBits, li, ri &- 1)
         }
     }
 
