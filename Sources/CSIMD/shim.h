@@ -33,4 +33,36 @@ static inline float animate_reciprocal_sqrt(float x) {
 #endif
 }
 
+typedef double animate_f64x2 __attribute__((ext_vector_type(2)));
+typedef float animate_f32x2 __attribute__((ext_vector_type(2)));
+typedef int animate_i32x2 __attribute__((ext_vector_type(2)));
+
+/// The cells two rows of a steep edge add to (see `Band.depositSteep` in Raster, which
+/// this computes for both rows at once, lane by lane in the same operations, so with
+/// the same results): pieces from `l` to `r` (l ≤ r ≤ l + 1, l ≥ 0) crossing whole rows
+/// in `direction` (±1), `inverseWidth` their reciprocal width. Each row's first column
+/// goes to `column` and its three cells' shares to `c0`, `c1` and `c2`.
+static inline void animate_steep_pair(
+    animate_f64x2 l, animate_f64x2 r, float direction, double inverseWidth, animate_i32x2 *column,
+    animate_f32x2 *c0, animate_f32x2 *c1, animate_f32x2 *c2) {
+#pragma clang fp contract(off)
+    animate_i32x2 li = __builtin_convertvector(l, animate_i32x2);
+    animate_f64x2 left = __builtin_convertvector(li, animate_f64x2);
+    animate_f64x2 border = left + 1;
+    // min(r, border) and (r > border ? r : border), as `minsd` and `maxsd` take them.
+    animate_f64x2 m = border < r ? border : r;
+    animate_f64x2 beyond = r > border ? r : border;
+    animate_f64x2 share = (beyond - border) * inverseWidth;
+    share = 1 < share ? 1 : share;
+    animate_f32x2 d = {direction, direction};
+    animate_f32x2 dr = __builtin_convertvector(share, animate_f32x2) * d;
+    animate_f32x2 dl = d - dr;
+    animate_f32x2 xl = __builtin_convertvector((l + m) * 0.5 - left, animate_f32x2);
+    animate_f32x2 xr = __builtin_convertvector((beyond - border) * 0.5, animate_f32x2);
+    *column = li;
+    *c0 = dl - dl * xl;
+    *c1 = dl * xl + (dr - dr * xr);
+    *c2 = dr * xr;
+}
+
 #endif

@@ -501,10 +501,24 @@ private struct Band {
         put(x, next, firstDy)
         x = next
         var row = row &+ 1
-        while row < lastRow {
-            // x is not clamped: between ends within the window, x leaves it by rounding at
-            // most (far less than the spare cells after the last column; a hair below 0
-            // truncates to column 0).
+        // Whole rows two at a time (`animate_steep_pair`), then one if it is left. x is not
+        // clamped: between ends within the window, x leaves it by rounding at most (far
+        // less than the spare cells after the last column; a hair below 0 truncates to
+        // column 0).
+        while row &+ 1 < lastRow {
+            let x1 = x + dxdy, x2 = x1 + dxdy
+            var column = SIMD2<Int32>(), c0 = SIMD2<Float>(), c1 = SIMD2<Float>(), c2 = SIMD2<Float>()
+            animate_steep_pair(
+                rightward ? SIMD2(x, x1) : SIMD2(x1, x2), rightward ? SIMD2(x1, x2) : SIMD2(x, x1), direction, inverseWidth,
+                &column, &c0, &c1, &c2)
+            Band.add(rowCells, rowBits, Int(truncatingIfNeeded: column[0]), c0[0], c1[0], c2[0])
+            Band.add(rowCells + stride, rowBits + words, Int(truncatingIfNeeded: column[1]), c0[1], c1[1], c2[1])
+            rowCells += 2 &* stride
+            rowBits += 2 &* words
+            x = x2
+            row &+= 2
+        }
+        if row < lastRow {
             next = x + dxdy
             put(x, next, 1)
             x = next
@@ -535,9 +549,15 @@ private struct Band {
         let dl = d - dr
         // Each part's midpoint within its column.
         let xl = Float((l + m) * 0.5 - Double(li)), xr = Float((beyond - border) * 0.5)
-        base[li] += dl - dl * xl
-        base[li &+ 1] += dl * xl + (dr - dr * xr)
-        base[li &+ 2] += dr * xr
+        add(base, rowBits, li, dl - dl * xl, dl * xl + (dr - dr * xr), dr * xr)
+    }
+
+    /// Adds a steep piece's shares to cells `li…li + 2` of a row and marks them.
+    @inline(__always)
+    static func add(_ base: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, _ li: Int, _ c0: Float, _ c1: Float, _ c2: Float) {
+        base[li] += c0
+        base[li &+ 1] += c1
+        base[li &+ 2] += c2
         let b1 = li &+ 1
         rowBits[li &>> 6] |= 1 &<< UInt64(li & 63)
         rowBits[b1 &>> 6] |= 1 &<< UInt64(b1 & 63)
