@@ -183,6 +183,17 @@ enum SourceOver {
         static func transparency(_ color: SIMD4<Float>, coverage c: Double) -> Lanes {
             Lanes(repeating: UInt16(min(max((1 - Double(color.w) * c) * 65536 + 0.5, 0), 65535)))
         }
+
+        /// The colour over the pixel `background` (packed) at full coverage, as
+        /// `SourceOver.solid` blends it.
+        func overBackground(_ background: UInt32) -> UInt32 {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { pixels in
+                let base = UnsafeMutableRawPointer(pixels.baseAddress!)
+                SourceOver.fill(base, count: 8, color: background)
+                SourceOver.solid(base, count: 8, self, coverage: 65535, room: false)
+                return pixels[0]
+            }
+        }
     }
 
     /// A solid colour over `count` pixels at constant coverage `m` (1…65,535).

@@ -392,16 +392,9 @@ struct SolidSink: RowSink {
         if fresh {
             // Over the background: at full coverage one value, else blended on it.
             if value == 65535 {
-                if fullOverBackground == nil {
-                    let background = rows.unfilled.color, solid = self.solid
-                    fullOverBackground = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { pixels in
-                        let base = UnsafeMutableRawPointer(pixels.baseAddress!)
-                        SourceOver.fill(base, count: 8, color: background)
-                        SourceOver.solid(base, count: 8, solid, coverage: 65535, room: false)
-                        return pixels[0]
-                    }
-                }
-                SourceOver.fill(dst, count: n, color: fullOverBackground!)
+                let pixel = fullOverBackground ?? solid.overBackground(rows.unfilled.color)
+                fullOverBackground = pixel
+                SourceOver.fill(dst, count: n, color: pixel)
                 return
             }
             rows.unfilled.fill(rows.row, from, to)

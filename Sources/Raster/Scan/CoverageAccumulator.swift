@@ -392,7 +392,7 @@ private struct Band {
     /// cells) sets one bit.
     @inline(__always)
     func mark(row: Int, _ from: Int, _ to: Int) {
-        Band.mark(bits + row &* words, from, to)
+        Band.mark(self.row(row).bits, from, to)
     }
 
     /// `mark` in the row whose bits start at `rowBits`.
@@ -434,33 +434,31 @@ private struct Band {
             deposit(row: row &- top, x, clamp(x + dxdy * (yb - ya)), Float(yb - ya) * direction)
             return
         }
-        // Chosen once per edge, so that each row loop is compiled for one kind of deposit.
-        if abs(dxdy) <= 1 {
-            depositRows(steep: true, x, from: row, ya, to: lastRow, yb, dxdy, direction)
+        // Chosen once per edge, so that each row loop is compiled for one kind of deposit
+        // (and a steep one for its direction: which end of each piece is its left).
+        if abs(dxdy) > 1 {
+            depositRows(x, from: row, ya, to: lastRow, yb, dxdy, direction)
+        } else if dxdy >= 0 {
+            steepRows(rightward: true, x, from: row, ya, to: lastRow, yb, dxdy, direction)
         } else {
-            depositRows(steep: false, x, from: row, ya, to: lastRow, yb, dxdy, direction)
+            steepRows(rightward: false, x, from: row, ya, to: lastRow, yb, dxdy, direction)
         }
     }
 
-    /// `addArea` over band rows `row...lastRow` from x at `ya` (in row `row`, which holds
-    /// `ya`) to `yb` (in `lastRow`): the partial first row, the whole rows, the partial last
-    /// row, each by `depositSteep` (`steep`, for |dxdy| ≤ 1) or `deposit`.
+    /// The cells and bits of band row `r`.
     @inline(__always)
-    private func depositRows(
-        steep: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
-    ) {
-        if steep {
-            // Chosen once per edge too: which end of each piece is its left.
-            if dxdy >= 0 {
-                steepRows(rightward: true, x, from: row, ya, to: lastRow, yb, dxdy, direction)
-            } else {
-                steepRows(rightward: false, x, from: row, ya, to: lastRow, yb, dxdy, direction)
-            }
-            return
-        }
-        // The row's cells and bits stepped along in locals, as in `steepRows`.
+    func row(_ r: Int) -> (cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>) {
+        (cells + r &* stride, bits + r &* words)
+    }
+
+    /// `addArea` over band rows `row...lastRow` for an edge wider than a pixel per row,
+    /// from x at `ya` (in row `row`, which holds `ya`) to `yb` (in `lastRow`): the partial
+    /// first row, the whole rows, the partial last row, each by `deposit`. The row's cells
+    /// and bits are stepped along in locals, where the optimiser keeps them.
+    @inline(__always)
+    private func depositRows(_ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float) {
         let stride = self.stride, words = self.words
-        var rowCells = cells + (row &- top) &* stride, rowBits = bits + (row &- top) &* words
+        var (rowCells, rowBits) = self.row(row &- top)
         @inline(__always) func put(_ a: Double, _ b: Double, _ d: Float) {
             Band.deposit(rowCells, rowBits, a, b, d)
             rowCells += stride
@@ -481,8 +479,8 @@ private struct Band {
         if lastDy > 0 { put(x, clamp(x + dxdy * lastDy), Float(lastDy) * direction) }
     }
 
-    /// `depositRows` for a steep edge going right (`rightward`, dxdy ≥ 0) or left. The row's
-    /// cells and bits are stepped along in locals, where the optimiser keeps them.
+    /// `depositRows` for a steep edge (|dxdy| ≤ 1) going right (`rightward`, dxdy ≥ 0) or
+    /// left, each row by `depositSteep`, whole rows two at a time.
     @inline(__always)
     private func steepRows(
         rightward: Bool, _ x: Double, from row: Int, _ ya: Double, to lastRow: Int, _ yb: Double, _ dxdy: Double, _ direction: Float
@@ -490,7 +488,7 @@ private struct Band {
         // A piece crossing dy of a row's height is |dxdy|·dy wide.
         let inverseWidth = 1 / max(abs(dxdy), .leastNormalMagnitude)
         let stride = self.stride, words = self.words
-        var rowCells = cells + (row &- top) &* stride, rowBits = bits + (row &- top) &* words
+        var (rowCells, rowBits) = self.row(row &- top)
         @inline(__always) func put(_ a: Double, _ b: Double, _ dy: Double) {
             Band.depositSteep(rowCells, rowBits, rightward ? a : b, rightward ? b : a, dy: dy, direction, inverseWidth: inverseWidth)
             rowCells += stride
@@ -567,7 +565,8 @@ private struct Band {
     /// crosses `d` (signed) of band row `r`'s height.
     @inline(__always)
     func deposit(row r: Int, _ x: Double, _ next: Double, _ d: Float) {
-        Band.deposit(cells + r &* stride, bits + r &* words, x, next, d)
+        let (cells, bits) = self.row(r)
+        Band.deposit(cells, bits, x, next, d)
     }
 
     /// `deposit` in the row whose cells and bits start at `base` and `rowBits`.
