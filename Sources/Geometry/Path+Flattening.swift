@@ -29,9 +29,11 @@ import CSIMD
 /// Segment counts are capped so degenerate input stays cheap.
 extension Path {
     /// The default flattening tolerance: the largest distance, in device pixels, between
-    /// a curve and its polyline. At 0.03 the balanced polyline's coverage is as close to
-    /// the curve's, on average, as that of chords within 0.02, with a third fewer segments.
-    public static let defaultTolerance = 0.03
+    /// a curve and its polyline. At 0.05 no pixel of a filled 900 × 840 ellipse is more than
+    /// 15/255 from its coverage with the curves flattened to 0.0005 (4/255 on average over
+    /// the pixels that differ); Blend2D at its default 0.2 is up to 42/255 from it (18/255 on
+    /// average), cairo at its 0.1 up to 25/255 from cairo at 0.0005.
+    public static let defaultTolerance = 0.05
 
     /// Calls `body` with every line segment of the transformed, flattened path.
     ///

@@ -32,7 +32,7 @@ public final class Canvas {
     /// Width and height in device pixels.
     public let width: Int, height: Int
     /// Flattening tolerance in device pixels: the largest distance between a curve and
-    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.03). Aliased
+    /// the polyline drawn for it. Default `Path.defaultTolerance` (0.05). Aliased
     /// drawing (centre sampling) flattens to a quarter of it, since there a pixel flips
     /// whenever the polyline passes the wrong side of its centre.
     public var tolerance = Path.defaultTolerance
