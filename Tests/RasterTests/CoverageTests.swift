@@ -5,14 +5,20 @@ import XCTest
 
 /// Coverage sums compared with exact areas.
 final class CoverageTests: XCTestCase {
-    /// Total painted alpha of a black fill on a transparent canvas, in pixels.
-    func coveredArea(_ path: Path, rule: FillRule = .nonZero, antialiased: Bool = true, size: Int = 200) -> Double {
+    /// The alpha of every pixel of a black fill on a transparent `size × size` canvas.
+    func alphas(
+        _ path: Path, rule: FillRule = .nonZero, antialiased: Bool = true, size: Int = 200, tolerance: Double = Path.defaultTolerance
+    ) -> [UInt8] {
         let canvas = Canvas(width: size, height: size)
+        canvas.tolerance = tolerance
         canvas.fill(path, transform: .identity, paint: .solid(.black), rule: rule, antialiased: antialiased)
         let data = canvas.pixmap.data
-        var sum = 0
-        for i in stride(from: 3, to: data.count, by: 4) { sum += Int(data[i]) }
-        return Double(sum) / 255
+        return stride(from: 3, to: data.count, by: 4).map { data[$0] }
+    }
+
+    /// Total painted alpha of a black fill on a transparent canvas, in pixels.
+    func coveredArea(_ path: Path, rule: FillRule = .nonZero, antialiased: Bool = true, size: Int = 200) -> Double {
+        Double(alphas(path, rule: rule, antialiased: antialiased, size: size).reduce(0) { $0 + Int($1) }) / 255
     }
 
     func testRectangleAreaIsExact() {
@@ -55,14 +61,7 @@ final class CoverageTests: XCTestCase {
     func testDefaultToleranceKeepsPixelsNearTheCurve() {
         var path = Path()
         path.addEllipse(in: Rect(x: 500.3 - 450.2, y: 500.7 - 420.9, width: 2 * 450.2, height: 2 * 420.9))
-        func alpha(tolerance: Double) -> [UInt8] {
-            let canvas = Canvas(width: 1000, height: 1000)
-            canvas.tolerance = tolerance
-            canvas.fill(path, paint: .solid(.black))
-            let data = canvas.pixmap.data
-            return stride(from: 3, to: data.count, by: 4).map { data[$0] }
-        }
-        let fine = alpha(tolerance: 0.0005), drawn = alpha(tolerance: Path.defaultTolerance)
+        let fine = alphas(path, size: 1000, tolerance: 0.0005), drawn = alphas(path, size: 1000)
         var largest = 0, total = 0, differing = 0
         for (a, b) in zip(fine, drawn) where a != b {
             let d = abs(Int(a) - Int(b))
