@@ -42,8 +42,10 @@ import Raster
 ///    frame whose sent indices use at most half the palette's index range takes a local
 ///    colour table of just those colours (narrower codes) when that is smaller: the same
 ///    codes renumbered (`LZWEncoder.recode`), so its size is known without compressing
-///    again. A frame identical to the previous one is a single transparent pixel, so the frame count
-///    and timing stay those of the animation.
+///    again. Where the indices sent all lie low in the palette, the codes narrow without a
+///    table: the transparent index moves to a low index the frame does not send. A frame
+///    identical to the previous one is a single transparent pixel (index 0, 3-bit codes:
+///    two bytes), so the frame count and timing stay those of the animation.
 ///    With `EncoderSettings.fastGIF` there is no search: the pixels that must be sent (as
 ///    for tolerance 0) are sent as their mapped entry, the others as transparency, and the
 ///    frame is compressed once by classic LZW (`encodeFrameAsMapped`).
@@ -769,8 +771,9 @@ final class GIFEncoder: AnalyzingFrameSink {
         return package(reading, data: data, rect: rect, first: first, tolerance: tolerance)
     }
 
-    /// The frame of `reading`'s indices in `rect`, compressed to `data`, at `tolerance`: with a
-    /// local colour table where that is smaller, and its squared error where it may be checked.
+    /// The frame of `reading`'s indices in `rect`, compressed to `data`, at `tolerance`: with
+    /// narrower codes where they make it smaller (a local colour table, or the global table with
+    /// the transparent index moved), and its squared error where it may be checked.
     @_optimize(speed)
     private func package(_ reading: FrameReading, data: consuming [UInt8], rect: PixelRect, first: Bool, tolerance: Int) -> CompressedFrame {
         let mapper = self.mapper!
@@ -794,9 +797,19 @@ final class GIFEncoder: AnalyzingFrameSink {
         let symbols = (0..<256).filter { used[$0] }
         while 1 << localBits < symbols.count { localBits += 1 }
         let localCodeSize = max(2, localBits)
+        // With the global table, codes may also start narrower: where every index sent lies below
+        // 2^b and so does the transparent one, or an index below 2^b that the frame does not send
+        // can stand for it (a frame of transparency alone, as an unchanged one is, takes index 0
+        // and 3-bit codes).
+        let sent = symbols.filter { first || $0 != transparentIndex }
+        var narrowBits = 0
+        while 1 << narrowBits < (sent.last ?? -1) + 1 { narrowBits += 1 }
+        if !first && transparentIndex >= 1 << narrowBits && sent.count == 1 << narrowBits { narrowBits += 1 }
+        let narrowCodeSize = max(2, narrowBits)
+        let narrowSize = narrowCodeSize < minimumCodeSize ? reading.recodedSize(minimumCodeSize: narrowCodeSize) : data.count
         // The same codes renumbered for the local table (`LZWEncoder.recode`).
         if localCodeSize < minimumCodeSize
-            && reading.recodedSize(minimumCodeSize: localCodeSize) + 3 << max(localBits, 1) < data.count {
+            && reading.recodedSize(minimumCodeSize: localCodeSize) + 3 << max(localBits, 1) < min(narrowSize, data.count) {
             var toLocal = [UInt8](repeating: 0, count: 256)
             for (index, symbol) in symbols.enumerated() { toLocal[symbol] = UInt8(index) }
             data.removeAll(keepingCapacity: true)
@@ -805,6 +818,16 @@ final class GIFEncoder: AnalyzingFrameSink {
             localTable = symbols.map { $0 < colors.count ? colors[$0] : RGB8(r: 0, g: 0, b: 0) }
             codeSize = localCodeSize
             if !first { frameTransparent = Int(toLocal[transparentIndex]) }
+        } else if narrowSize < data.count {
+            var roots = (0..<256).map { UInt8($0) }
+            if !first && transparentIndex >= 1 << narrowBits {
+                let free = (0..<(1 << narrowBits)).first { !used[$0] }!
+                roots[transparentIndex] = UInt8(free)
+                frameTransparent = free
+            }
+            data.removeAll(keepingCapacity: true)
+            reading.recode(roots: roots, minimumCodeSize: narrowCodeSize, into: &data)
+            codeSize = narrowCodeSize
         }
         // The error is only needed where a lower tolerance could be tried.
         let error = tolerance > 0 ? squaredError(of: reading.chosen, in: rect, first: first) : 0

@@ -175,6 +175,10 @@ final class GIFEncoderTests: XCTestCase {
         // The 16-pixel square moves from x = 0 to x = 6 (48 × n / 7): columns 0...21 change, rows 8...23.
         XCTAssertEqual(rect(gif.images[1]), [0, 8, 22, 16])
         XCTAssertEqual(rect(gif.images[2]), [0, 0, 1, 1], "an unchanged frame is one transparent pixel")
+        // Of the 255-colour global table it names index 0 transparent and sends that, so its
+        // codes start at 3 bits: clear, 0, end in two bytes (LZW minimum code size 2).
+        XCTAssertEqual(gif.images[2].control?[6], 0)
+        XCTAssertEqual(Array(gif.images[2].data), [2, 2, 0x44, 0x01, 0])
         // Then to x = 13: columns 6...12 uncover, 22...28 cover.
         XCTAssertEqual(rect(gif.images[3]), [6, 8, 23, 16])
         // Every frame after the first names a transparent index; the first is opaque.
@@ -229,8 +233,10 @@ final class GIFEncoderTests: XCTestCase {
         for image in gif.images.dropFirst() { XCTAssertLessThan(image.data.count, 600) }
     }
 
-    func testFramesUsingFewColoursGetASmallLocalTable() throws {
-        // 240 colours in the first frame; the second paints a 12 × 12 block in two of them.
+    func testFramesUsingFewColoursTakeNarrowerCodes() throws {
+        // 240 colours in the first frame, from which the palette comes; the second paints a
+        // 12 × 12 block in two of them that the palette puts at indices 15 and 239, the third
+        // in two at indices 0 and 1.
         var bytes = [UInt8]()
         for y in 0..<32 {
             for x in 0..<32 {
@@ -239,14 +245,26 @@ final class GIFEncoderTests: XCTestCase {
             }
         }
         let first = Pixmap(width: 32, height: 32, straightAlphaData: bytes)
-        var second = first
-        for y in 4..<16 { for x in 4..<16 { second.setPixel(x: x, y: y, first.pixel(x: (x + y) % 2 == 0 ? 0 : 31, y: 0)) } }
-        let path = try encode([first, second], configure: exact)
-        XCTAssertEqual(try MediaProbe.decodeFrames(path: path), [first, second])
+        func painted(_ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> Pixmap {
+            var frame = first
+            for y in 4..<16 { for x in 4..<16 { frame.setPixel(x: x, y: y, (x + y) % 2 == 0 ? first.pixel(x: a.x, y: a.y) : first.pixel(x: b.x, y: b.y)) } }
+            return frame
+        }
+        let frames = [first, painted((0, 31), (31, 31)), painted((0, 0), (0, 2))]
+        let path = try encode(frames, analyzed: [first], configure: exact)
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
         let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         XCTAssertEqual(gif.globalTable?.count, 256 * 3)
         XCTAssertNil(gif.images[0].localTable)
+        XCTAssertEqual(gif.images[0].data.first, 8, "LZW minimum code size")
+        // Two colours and the transparent index in a local table of four: 3-bit codes.
         XCTAssertEqual(gif.images[1].localTable?.count, 4 * 3, "two colours and the transparent index")
+        XCTAssertEqual(gif.images[1].data.first, 2)
+        // Indices 0 and 1 need no table of their own: index 2, which the frame does not send,
+        // stands for transparency, and the codes start at 3 bits with the global table.
+        XCTAssertNil(gif.images[2].localTable)
+        XCTAssertEqual(gif.images[2].control?[6], 2, "transparent index")
+        XCTAssertEqual(gif.images[2].data.first, 2)
     }
 
     func testLossyNeverMovesColoursThePaletteHoldsExactly() throws {
