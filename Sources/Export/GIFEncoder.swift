@@ -801,7 +801,7 @@ final class GIFEncoder: AnalyzingFrameSink {
         // 2^b and so does the transparent one, or an index below 2^b that the frame does not send
         // can stand for it (a frame of transparency alone, as an unchanged one is, takes index 0
         // and 3-bit codes).
-        let sent = symbols.filter { first || $0 != transparentIndex }
+        let sent = symbols.filter { $0 != transparentIndex }  // the first frame sends no transparency
         var narrowBits = 0
         while 1 << narrowBits < (sent.last ?? -1) + 1 { narrowBits += 1 }
         if !first && transparentIndex >= 1 << narrowBits && sent.count == 1 << narrowBits { narrowBits += 1 }
