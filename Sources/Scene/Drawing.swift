@@ -51,6 +51,7 @@ struct Drawing {
         case .shape(let shapeView):
             drawShape(shapeView, in: Rect(origin: origin, size: view.sizeThatFits(proposal, context)))
         case .text(let text):
+            let text = text.resolved(in: context)
             let layout = TextLayout(text, proposal: proposal)
             let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
             fill(path, with: text.paint, frame: Rect(origin: origin, size: layout.size))

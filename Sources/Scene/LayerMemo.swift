@@ -169,7 +169,7 @@ extension View {
         case .spacer(let minLength):
             return same(minLength)
         case .text(let text):
-            return text.paint?.isSameInEveryFrame ?? true
+            return (text.paint?.isSameInEveryFrame ?? true) && (text.template?.isSameInEveryFrame ?? true)
         case .shape(let shapeView):
             return shapeView.shape.isSameInEveryFrame && (shapeView.fill?.paint?.isSameInEveryFrame ?? true)
                 && same(shapeView.trim?.from) && same(shapeView.trim?.to) && same(shapeView.inset)

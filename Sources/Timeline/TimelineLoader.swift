@@ -44,7 +44,7 @@ public struct TimelineLoader {
         return try decode(root)
     }
 
-    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "paints", "animations", "scene"]
+    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "constants", "paints", "animations", "scene"]
 
     func decode(_ root: JSONNode) throws(TimelineError) -> TimelineDocument {
         let top = try root.object(allowedKeys: Self.topLevelKeys)
@@ -91,9 +91,23 @@ public struct TimelineLoader {
                 }
                 let slot = params.reduce(0) { $0 + $1.count }
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
-                if initial.count == 1 { scope.params[member.key] = slot }
-                if case .string = member.value.value { scope.colorParams[member.key] = slot }
+                let kind: Transactions.Kind
+                if case .string = member.value.value {
+                    scope.colorParams[member.key] = slot
+                    kind = .color
+                } else if case .array = member.value.value, initial.count > 1 {
+                    scope.vectorParams[member.key] = (slot, initial.count)
+                    kind = .vector
+                } else {
+                    scope.params[member.key] = slot
+                    kind = .number
+                }
+                scope.transactions.sources[member.key] = .init(index: params.count - 1, slot: slot, count: initial.count, kind: kind)
             }
+        }
+        if let node = top.optional("constants") {
+            let names = Set(params.map(\.name))
+            scope.constants = try ConstantSyntax.constants(node, reserved: names.contains)
         }
         for (name, text) in overrides {
             guard let index = params.firstIndex(where: { $0.name == name }) else {
@@ -106,8 +120,8 @@ public struct TimelineLoader {
             }
             params[index].value = AnimatedValue(initial: value)
         }
+        var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
         if let node = top.optional("animations") {
-            var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
             for (i, item) in try node.array().enumerated() {
                 let obj = try item.object(allowedKeys: ["param", "at", "to", "curve", "keyframes"])
                 let names = params.map(\.name)
@@ -145,6 +159,7 @@ public struct TimelineLoader {
                 }
             }
         }
+        scope.transactions.nextSlot = params.reduce(0) { $0 + $1.count }
         let sceneNode = try top.required("scene")
         var decoder = SceneDecoder(scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory))
         if let node = top.optional("paints") {
@@ -157,7 +172,19 @@ public struct TimelineLoader {
         }
         let rootView = try decoder.view(sceneNode, depth: 0)
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView, readsTime: decoder.scope.time.isRead)
-        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
+        var document = TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
+        for d in scope.transactions.derived {
+            let source = params[d.source]
+            var value = AnimatedValue(initial: source.value.initialValue)
+            for c in changes where c.param == d.source {
+                switch c.change {
+                case .animate(let to, _): value.animate(to: to, at: c.at, with: d.animation)
+                case .keyframes(let track): value.play(track, at: c.at)
+                }
+            }
+            document.derivedParams.append(.init(name: source.name, slot: d.slot, count: d.count, value: value))
+        }
+        return document
     }
 
     enum Change {
