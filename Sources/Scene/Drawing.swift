@@ -98,6 +98,14 @@ struct Drawing {
             self.fill(path, with: fill.paint, frame: rect, rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
         }
         for stroke in shapeView.strokes {
+            var path = path, rect = rect
+            if let inset = stroke.inset?.evaluate(in: context), inset.isFinite, inset > 0 {
+                rect = rect.insetBy(dx: min(inset, rect.width / 2), dy: min(inset, rect.height / 2))
+                path = shapeView.shape.path(in: rect, context: context)
+                if let trim = shapeView.trim {
+                    path = path.trimmedPath(from: trim.from.evaluate(in: context), to: trim.to.evaluate(in: context))
+                }
+            }
             let style = StrokeStyle(
                 lineWidth: stroke.lineWidth.evaluate(in: context), lineCap: stroke.lineCap, lineJoin: stroke.lineJoin,
                 miterLimit: stroke.miterLimit.evaluate(in: context), dash: stroke.dash.map { $0.evaluate(in: context) },

@@ -175,7 +175,7 @@ extension View {
                 && same(shapeView.trim?.from) && same(shapeView.trim?.to) && same(shapeView.inset)
                 && shapeView.strokes.allSatisfy { stroke in
                     (stroke.paint?.isSameInEveryFrame ?? true) && same(stroke.lineWidth) && same(stroke.miterLimit)
-                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase)
+                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase) && same(stroke.inset)
                 }
         case .stack(let stack):
             return same(stack.spacing) && stack.children.allSatisfy(\.drawsSameInEveryFrame)

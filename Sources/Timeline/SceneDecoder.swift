@@ -14,6 +14,8 @@ struct SceneDecoder {
     let fonts: FontLibrary
     /// How many copies the enclosing `forEach` views make of what is being decoded.
     var repeats = 1
+    /// The font of texts without one of their own: set by a `font` modifier around them.
+    var environmentFont: Font?
     /// The timeline's named paints (`"paints"` at the top level).
     var paints: [String: PaintValue] = [:]
     let images: ImageFiles
@@ -29,8 +31,9 @@ struct SceneDecoder {
         "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
         "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace", "clipped",
         "cornerRadius", "clipShape", "mask", "blendMode", "shadow", "blur", "compositingGroup", "animation",
+        "foregroundColor", "font",
     ]
-    static let shapeOnlyModifiers = ["stroke", "trim", "inset"]
+    static let shapeOnlyModifiers = ["stroke", "strokeBorder", "trim", "inset"]
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
@@ -72,6 +75,21 @@ struct SceneDecoder {
                 overrides.append((m, name, animation))
             }
         }
+        // A `font` modifier sets the font of the texts in the content and in the
+        // modifiers written before it (the innermost one wins).
+        let outerFont = environmentFont
+        defer { environmentFont = outerFont }
+        var fontModifiers: [(index: Int, font: Font)] = []
+        for (m, item) in modifiers.enumerated() {
+            if let member = try? item.members(), member.count == 1, member[0].key == "font" {
+                fontModifiers.append((m, try font(member[0].value)))
+            }
+        }
+        var modifierFonts: [Font?] = []
+        if !fontModifiers.isEmpty {
+            for m in 0...modifiers.count { modifierFonts.append(fontModifiers.first { $0.index >= m }?.font ?? outerFont) }
+            environmentFont = modifierFonts[0]
+        }
         var modifierScopes: [Scope] = []
         if !overrides.isEmpty {
             for m in 0...modifiers.count {
@@ -93,6 +111,10 @@ struct SceneDecoder {
                     shapeView.fill = try fill(member.value)
                 case "stroke":
                     shapeView.strokes.append(try stroke(member.value))
+                case "strokeBorder":
+                    var border = try stroke(member.value)
+                    border.inset = .binary(.divide, border.lineWidth, .constant(2))
+                    shapeView.strokes.append(border)
                 case "trim":
                     let obj = try member.value.object(allowedKeys: ["from", "to"])
                     shapeView.trim = (
@@ -103,6 +125,7 @@ struct SceneDecoder {
                 }
                 modifiers.removeFirst()
                 if !modifierScopes.isEmpty { modifierScopes.removeFirst() }
+                if !modifierFonts.isEmpty { modifierFonts.removeFirst() }
             }
             result = .shape(shapeView)
         } else {
@@ -134,6 +157,7 @@ struct SceneDecoder {
             }
         }
         for (m, item) in modifiers.enumerated() {
+            if !modifierFonts.isEmpty { environmentFont = modifierFonts[m] }
             if !modifierScopes.isEmpty {
                 if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
                 scope = modifierScopes[m]
@@ -147,7 +171,7 @@ struct SceneDecoder {
         "views and modifiers are nested more than \(maxDepth) deep (raise it with --max-depth)"
     }
 
-    static let shapeModifiers = ["fill", "stroke", "trim", "inset"]
+    static let shapeModifiers = ["fill", "stroke", "strokeBorder", "trim", "inset"]
 
     /// The member of a one-key modifier object if it is a shape-only modifier.
     static func shapeModifier(_ item: JSONNode) throws(TimelineError) -> JSONMember? {
@@ -443,7 +467,7 @@ struct SceneDecoder {
     /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.
     func text(_ node: JSONNode) throws(TimelineError) -> TextView {
         var pieces: [TextPiece]
-        var font = Font.body
+        var font = environmentFont ?? Font.body
         var view = TextView(run: GlyphRun(ascent: 0, descent: 0, leading: 0))
         var fontNode = node
         if case .string(let s) = node.value {
@@ -807,7 +831,7 @@ struct SceneDecoder {
             try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
         }
         switch name {
-        case "fill", "stroke", "trim", "inset":
+        case "fill", "stroke", "strokeBorder", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
             _ = try args.object(allowedKeys: [])
@@ -924,7 +948,9 @@ struct SceneDecoder {
             return .modified(content, .aspectRatio(nil, fill: name == "scaledToFill"))
         case "zIndex":
             return .modified(content, .zIndex(try scope.number(args)))
-        case "foregroundStyle":
+        case "font":
+            return content  // applied to the texts inside when they were decoded
+        case "foregroundStyle", "foregroundColor":
             return .modified(content, .foregroundStyle(try paint(args) ?? .color(.black)))
         case "scaleEffect":
             if case .object = args.value {
