@@ -6,13 +6,13 @@ import PackageDescription
 //                        Scene → CFreeType, CHarfBuzz; Raster → CMemory, CSIMD;
 //                        Geometry → CSIMD
 //                      ↘ Motion
-//   animate → Export → Raster, CFFmpeg
+//   animate → Export → GIF → Raster; Export → CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
 let package = Package(
     name: "animate",
     products: [
         .executable(name: "animate", targets: ["animate"]),
-        .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "GIF", "Export"]),
         .library(name: "AnimateTesting", targets: ["AnimateTesting"]),
     ],
     dependencies: [
@@ -43,14 +43,15 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CMemory", "CSIMD"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
-        .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
+        .target(name: "GIF", dependencies: ["Raster"]),
+        .target(name: "Export", dependencies: ["GIF", "Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
         .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
         .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
+                "Timeline", "Scene", "Motion", "Raster", "GIF", "Export", "FrameDiff", "Regression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +61,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "Export", "Raster"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
         .testTarget(
             name: "AnimateTests",

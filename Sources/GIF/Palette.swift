@@ -1,4 +1,5 @@
 import Glibc
+import Raster
 
 /// An indexed palette: at most 256 distinct opaque colours.
 ///

@@ -1,4 +1,4 @@
-@testable import Export
+@testable import GIF
 import XCTest
 
 /// The sorted search must find exactly what a scan of every centre finds, ties and all.

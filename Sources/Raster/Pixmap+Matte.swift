@@ -1,5 +1,3 @@
-import Raster
-
 extension Pixmap {
     /// Writes this pixmap composited over the opaque `matte` as opaque RGBA8 rows into `destination`.
     ///
@@ -8,7 +6,7 @@ extension Pixmap {
     /// odd sizes become the even sizes 4:2:0 video needs. Compositing is the
     /// source-over operator on premultiplied pixels: `out = c + matte × (1 − a)`.
     @_optimize(speed)
-    func composite(over matte: RGB8, into destination: UnsafeMutablePointer<UInt8>, linesize: Int, paddedWidth: Int, paddedHeight: Int) {
+    public func composite(over matte: RGB8, into destination: UnsafeMutablePointer<UInt8>, linesize: Int, paddedWidth: Int, paddedHeight: Int) {
         let (mr, mg, mb) = (Int(matte.r), Int(matte.g), Int(matte.b))
         let rowBytes = width * 4
         data.withUnsafeBytes { source in

@@ -1,4 +1,5 @@
-@testable import Export
+@testable import GIF
+import Raster
 import XCTest
 
 /// The mapper visits only entries near a colour's red; it must resolve every colour exactly

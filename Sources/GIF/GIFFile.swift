@@ -4,39 +4,49 @@
 /// image with its graphic control extension, local colour table and LZW data (sub-blocks
 /// and terminator) as raw bytes; other extensions (comments, plain text) are dropped.
 /// Follows the GIF89a specification's grammar (sections 17-27); anything else is an error.
-struct GIFFile {
-    struct Image {
+public struct GIFFile {
+    /// One image of the file, its blocks as raw bytes.
+    public struct Image {
         /// The graphic control extension, all 8 bytes from the 0x21 introducer, if any.
-        var control: [UInt8]?
+        public var control: [UInt8]?
         /// The image descriptor, 10 bytes from the 0x2C separator.
-        var descriptor: [UInt8]
+        public var descriptor: [UInt8]
         /// The local colour table, if any.
-        var localTable: [UInt8]?
+        public var localTable: [UInt8]?
         /// The LZW minimum code size, the data sub-blocks and the block terminator.
-        var data: ArraySlice<UInt8>
+        public var data: ArraySlice<UInt8>
     }
 
-    var width: Int
-    var height: Int
+    /// The logical screen's size in pixels.
+    public var width: Int
+    public var height: Int
     /// The logical screen descriptor's packed byte, background index and aspect ratio.
-    var screenFields: [UInt8]
-    var globalTable: [UInt8]?
-    var loopCount: Int?
-    var images: [Image] = []
+    public var screenFields: [UInt8]
+    /// The global colour table's bytes, if any.
+    public var globalTable: [UInt8]?
+    /// The NETSCAPE2.0 loop count, if the file has one.
+    public var loopCount: Int?
+    /// The images in order.
+    public var images: [Image] = []
+
+    /// Why bytes are not a GIF file: a sentence naming `path`.
+    public struct Malformed: Error {
+        public var reason: String
+    }
 
     /// Parses `bytes`; errors name `path`.
-    init(bytes: [UInt8], path: String) throws(ExportError) {
-        func fail(_ reason: String) -> ExportError { .cannotJoin(path: path, reason: reason) }
+    public init(parsing bytes: [UInt8], path: String) throws(Malformed) {
+        func fail(_ reason: String) -> Malformed { Malformed(reason: reason) }
         guard bytes.count >= 13, bytes[0..<3].elementsEqual(Array("GIF".utf8)) else { throw fail("\(path) is not a GIF file") }
         width = Int(bytes[6]) | Int(bytes[7]) << 8
         height = Int(bytes[8]) | Int(bytes[9]) << 8
         screenFields = Array(bytes[10..<13])
         var offset = 13
-        func need(_ n: Int) throws(ExportError) {
+        func need(_ n: Int) throws(Malformed) {
             guard offset + n <= bytes.count else { throw fail("\(path) ends in the middle of a block") }
         }
         /// Skips data sub-blocks up to and including the terminator.
-        func skipSubBlocks() throws(ExportError) {
+        func skipSubBlocks() throws(Malformed) {
             while true {
                 try need(1)
                 let size = Int(bytes[offset])

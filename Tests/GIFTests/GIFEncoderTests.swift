@@ -1,4 +1,5 @@
 @testable import Export
+@testable import GIF
 import Foundation
 import Raster
 import XCTest
@@ -129,7 +130,7 @@ final class GIFEncoderTests: XCTestCase {
         }
         let squares = [0, 1, 1, 2].map { SyntheticFrames.movingSquare(width: 64, height: 32, index: $0, count: 8) }
         let path = try encode(squares, name: "fast-squares.gif") { $0.fastGIF = true }
-        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        let gif = try GIFFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         func rect(_ image: GIFFile.Image) -> [Int] {
             (0..<4).map { Int(image.descriptor[1 + 2 * $0]) | Int(image.descriptor[2 + 2 * $0]) << 8 }
         }
@@ -166,7 +167,7 @@ final class GIFEncoderTests: XCTestCase {
     func testFramesAreCroppedToWhatChangedAndStillFramesAreOnePixel() throws {
         let frames = [0, 1, 1, 2].map { SyntheticFrames.movingSquare(width: 64, height: 32, index: $0, count: 8) }
         let path = try encode(frames, configure: exact)
-        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        let gif = try GIFFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         XCTAssertEqual(gif.images.count, 4)
         func rect(_ image: GIFFile.Image) -> [Int] {
             (0..<4).map { Int(image.descriptor[1 + 2 * $0]) | Int(image.descriptor[2 + 2 * $0]) << 8 }
@@ -202,7 +203,7 @@ final class GIFEncoderTests: XCTestCase {
         let frames = (0..<5).map(frame)
         let path = try encode(frames, configure: exact)
         XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
-        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        let gif = try GIFFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         XCTAssertEqual(gif.images.map { Int(($0.control?[3] ?? 0) >> 2 & 7) }, [1, 3, 1, 3, 1], "disposal of each frame")
         func rect(_ image: GIFFile.Image) -> [Int] {
             (0..<4).map { Int(image.descriptor[1 + 2 * $0]) | Int(image.descriptor[2 + 2 * $0]) << 8 }
@@ -228,7 +229,7 @@ final class GIFEncoderTests: XCTestCase {
         let frames = (0..<4).map(frame)
         let path = try encode(frames, configure: exact)
         XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
-        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        let gif = try GIFFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         // 394 bytes each; 1,169 with the band colours sent.
         for image in gif.images.dropFirst() { XCTAssertLessThan(image.data.count, 600) }
     }
@@ -253,7 +254,7 @@ final class GIFEncoderTests: XCTestCase {
         let frames = [first, painted((0, 31), (31, 31)), painted((0, 0), (0, 2))]
         let path = try encode(frames, analyzed: [first], configure: exact)
         XCTAssertEqual(try MediaProbe.decodeFrames(path: path), frames)
-        let gif = try GIFFile(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        let gif = try GIFFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
         XCTAssertEqual(gif.globalTable?.count, 256 * 3)
         XCTAssertNil(gif.images[0].localTable)
         XCTAssertEqual(gif.images[0].data.first, 8, "LZW minimum code size")

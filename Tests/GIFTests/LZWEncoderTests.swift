@@ -1,4 +1,4 @@
-@testable import Export
+@testable import GIF
 import XCTest
 
 /// The encoder's output read back by a GIF LZW decoder written from the specification.

@@ -1,11 +1,13 @@
+import Raster
+
 /// The blocks of a GIF89a file (W3C/CompuServe GIF89a specification, sections 17-27),
 /// appended to a byte array: header with logical screen and global colour table, the
 /// NETSCAPE2.0 loop extension, and per image a graphic control extension, an image
 /// descriptor and LZW data in sub-blocks of at most 255 bytes.
-enum GIFWriter {
+public enum GIFWriter {
     /// "GIF89a", the logical screen descriptor and the global colour table of `colors`
     /// (padded with black to `1 << tableBits` entries).
-    static func header(width: Int, height: Int, colors: [RGB8], tableBits: Int, into out: inout [UInt8]) {
+    public static func header(width: Int, height: Int, colors: [RGB8], tableBits: Int, into out: inout [UInt8]) {
         out += Array("GIF89a".utf8)
         appendShort(width, to: &out)
         appendShort(height, to: &out)
@@ -20,7 +22,7 @@ enum GIFWriter {
     }
 
     /// The NETSCAPE2.0 application extension: `loop` 0 repeats forever, n repeats n more times.
-    static func loopExtension(_ loop: Int, into out: inout [UInt8]) {
+    public static func loopExtension(_ loop: Int, into out: inout [UInt8]) {
         out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1]
         appendShort(loop, to: &out)
         out.append(0)
@@ -29,7 +31,7 @@ enum GIFWriter {
     /// A graphic control extension: `delay` in centiseconds, disposal "leave in place" (or
     /// "restore to previous" when `restores`: once shown, the frame's rectangle goes back to
     /// what it showed before), and `transparentIndex` if not nil.
-    static func graphicControl(delay: Int, transparentIndex: Int?, restores: Bool = false, into out: inout [UInt8]) {
+    public static func graphicControl(delay: Int, transparentIndex: Int?, restores: Bool = false, into out: inout [UInt8]) {
         out += [0x21, 0xF9, 4, (restores ? 0x0C : 0x04) | (transparentIndex == nil ? 0 : 1)]
         appendShort(delay, to: &out)
         out += [UInt8(transparentIndex ?? 0), 0]
@@ -37,7 +39,7 @@ enum GIFWriter {
 
     /// An image descriptor with `localTable` (padded to `1 << tableBits` entries) if given, then
     /// `lzw` (a code stream from `LZWEncoder`) in sub-blocks.
-    static func image(
+    public static func image(
         x: Int, y: Int, width: Int, height: Int, localTable: [RGB8]? = nil, tableBits: Int = 1,
         minimumCodeSize: Int, lzw: [UInt8], into out: inout [UInt8]
     ) {
@@ -66,10 +68,10 @@ enum GIFWriter {
         out.append(0)
     }
 
-    static let trailer: UInt8 = 0x3B
+    public static let trailer: UInt8 = 0x3B
 
     /// `value` as a little-endian 16-bit field.
-    static func appendShort(_ value: Int, to out: inout [UInt8]) {
+    public static func appendShort(_ value: Int, to out: inout [UInt8]) {
         out.append(UInt8(value & 0xFF))
         out.append(UInt8(value >> 8 & 0xFF))
     }

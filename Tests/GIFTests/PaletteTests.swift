@@ -1,4 +1,5 @@
-@testable import Export
+@testable import GIF
+import Raster
 import XCTest
 
 final class PaletteTests: XCTestCase {

@@ -1,3 +1,5 @@
+import Raster
+
 /// Builds one palette of at most `maxColors` colours for a whole animation from its `ColorHistogram`.
 ///
 /// Stages:

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// Björn Ottosson's OKLab ("A perceptual color space for image processing", 2020): a
 /// space where Euclidean distance follows perceived colour difference far better than
