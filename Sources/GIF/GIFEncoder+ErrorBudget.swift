@@ -15,6 +15,13 @@ extension GIFEncoder {
     /// …plus this much per pixel (squared sRGB code values summed over the channels; alone, a
     /// PSNR of 56 dB). Both scale with the square of `lossy` over 16 (`errorBudget`).
     static let errorFloor = 0.5
+    /// A reading may also show no more low-pass error (`lowPassError`: bands) than the
+    /// mapping's own grown by `lowPassGrowth`, or a low-pass PSNR of this (dB) over the frame.
+    static let lowPassPSNR = 56.0
+    /// The share by which a reading's low-pass error may exceed the mapping's, at `lossy` 16
+    /// (scaled as `errorGrowth` is): where the palette leaves bands anyway, a little more
+    /// is what the budget allows.
+    static let lowPassGrowth = 2.0
 
     /// The most squared error a frame of `pixels` pixels may be shown with at `lossy`, when
     /// its colours' nearest palette entries give `mappedError` (see `encodeFrame`).
@@ -72,6 +79,54 @@ extension GIFEncoder {
         }
         self.mappedError = mappedError
         self.shownError = shownError
+    }
+
+    /// The low-pass squared error (`lowPassError`) over `area` of the frame shown with the
+    /// indices `chosen` in `rect` (row by row; the transparent index keeps what a pixel shows,
+    /// as do the pixels outside `rect`).
+    @_optimize(speed)
+    func shownLowPassError(_ chosen: [UInt8], in rect: PixelRect, over area: PixelRect) -> Double {
+        let (width, height) = (settings.width, settings.height)
+        let transparent = UInt8(transparentIndex)
+        var total = 0.0
+        current.withUnsafeBufferPointer { current in
+        chosen.withUnsafeBufferPointer { chosen in
+        shown.withUnsafeBufferPointer { shown in
+        mapper!.palette.colors.withUnsafeBufferPointer { colors in
+            let pixels = current.baseAddress!
+            let rowLength = rect.maxX - rect.minX + 1
+            var blockY = area.minY
+            while blockY <= area.maxY {
+                var blockX = area.minX
+                while blockX <= area.maxX {
+                    var (r, g, b) = (0, 0, 0)
+                    var n = 0
+                    for y in blockY..<min(blockY + 8, height) {
+                        for x in blockX..<min(blockX + 8, width) {
+                            let i = y * width + x
+                            var index = shown[i]
+                            if x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY {
+                                let sent = chosen[(y - rect.minY) * rowLength + x - rect.minX]
+                                if sent != transparent { index = sent }
+                            }
+                            let p = pixels + 4 * i
+                            let c = colors[Int(index)]
+                            r += Int(p[0]) - Int(c.r)
+                            g += Int(p[1]) - Int(c.g)
+                            b += Int(p[2]) - Int(c.b)
+                            n += 1
+                        }
+                    }
+                    total += Double(r * r + g * g + b * b) / Double(n)
+                    blockX += 8
+                }
+                blockY += 8
+            }
+        }
+        }
+        }
+        }
+        return total
     }
 
     /// The squared error of the whole frame shown with the indices `chosen` in `rect` (row by

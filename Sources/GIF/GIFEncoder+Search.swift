@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Raster
 
 /// The search for the highest tolerance whose reading fits the error budget.
@@ -31,7 +32,23 @@ extension GIFEncoder {
         let rects = first
             ? Array(repeating: PixelRect(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1), count: tolerances.count)
             : changedRects(tolerances: tolerances)
-        func fits(_ frame: CompressedFrame) -> Bool { frame.tolerance == 0 || Double(frame.error) <= budget }
+        // The low-pass error (bands) a reading may show over the largest rectangle: the
+        // mapping's own grown by `lowPassGrowth`, or that of `lowPassPSNR`, whichever is more.
+        let area = rects[rects.count - 1]
+        let mappedLowPass = current.withUnsafeBufferPointer { current in
+            target.withUnsafeBufferPointer { target in
+                mapper.palette.colors.withUnsafeBufferPointer { colors in
+                    Self.lowPassError(current.baseAddress!, target.baseAddress!, colors: colors, width: width, height: height, in: area)
+                }
+            }
+        }
+        let scale = Double(settings.lossy * settings.lossy) / 256
+        let lowPassBudget = max(
+            mappedLowPass * (1 + Self.lowPassGrowth * scale), 255 * 255 * 3 * Double(width * height) / pow(10, Self.lowPassPSNR / 10))
+        func fits(_ frame: CompressedFrame, _ reading: FrameReading) -> Bool {
+            frame.tolerance == 0
+                || (Double(frame.error) <= budget && shownLowPassError(reading.chosen, in: frame.rect, over: area) <= lowPassBudget)
+        }
         var level = min(max(lastLevel - 1, 0), tolerances.count - 1)
         var frame: CompressedFrame
         var reading: FrameReading
@@ -43,7 +60,7 @@ extension GIFEncoder {
             if first {
                 frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: true, ties: .runs)
                 reading = a
-                if fits(frame) { break }
+                if fits(frame, reading) { break }
                 level += 1
             } else if both {
                 let (t, rect) = (tolerances[level], rects[level])
@@ -58,7 +75,7 @@ extension GIFEncoder {
                 if 100 * x.data.count <= 99 * y.data.count { lastRunsWin = frameCount }
                 // Ties keep the runs reading.
                 (frame, reading) = x.data.count <= y.data.count ? (x, a) : (y, b)
-                if fits(frame) { break }
+                if fits(frame, reading) { break }
                 level += 1
             } else {
                 // Where the budget has been binding (the previous frame settled lower, or this
@@ -69,7 +86,7 @@ extension GIFEncoder {
                 if next == level {
                     frame = compress(a, tolerance: tolerances[level], rect: rects[level], first: false, ties: .transparency)
                     reading = a
-                    if fits(frame) { break }
+                    if fits(frame, reading) { break }
                     level += 1
                     continue
                 }
@@ -79,10 +96,10 @@ extension GIFEncoder {
                     { higher = self.compress(a, tolerance: tolerances[level], rect: rects[level], first: false, ties: .transparency) },
                     { lower = self.compress(b, tolerance: tolerances[next], rect: rects[next], first: false, ties: .transparency) })
                 (frame, reading) = (higher!, a)
-                if fits(frame) { break }
+                if fits(frame, reading) { break }
                 level = next
                 (frame, reading) = (lower!, b)
-                if fits(frame) { break }
+                if fits(frame, reading) { break }
                 level += 1
             }
         }

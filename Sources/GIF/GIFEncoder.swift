@@ -18,7 +18,8 @@ import Raster
 ///    `LZWEncoder`, which picks among each pixel's options. With `fast` there is no search
 ///    (`GIFEncoder+Fast`).
 /// 5. Colour table (`GIFEncoder+ColorTable`): the global table, narrower codes, or a local
-///    table of the colours sent, whichever is smallest.
+///    table of the colours sent, whichever is smallest. A frame the global palette serves
+///    badly (a fade, new colours) takes a palette of its own instead (`GIFEncoder+LocalTable`).
 /// 6. Disposal (`GIFEncoder+Disposal`) and blocks (`GIFWriter`): the frame is left in place or
 ///    restores what it covered, and its blocks are handed to the caller.
 ///
@@ -73,6 +74,12 @@ public final class GIFEncoder {
     var lastLevel = 0
     /// The last frame whose runs reading was at least 1 % smaller than its transparency reading.
     var lastRunsWin = 0
+    /// A frame's rectangle packed, and its indices, for a local colour table (`GIFEncoder+LocalTable`).
+    var localPixels: [UInt8]
+    var localTarget: [UInt8]
+    /// The first frame that may try a local table again, and the wait after the next miss.
+    var localTableRetry = 0
+    var localTableBackoff = GIFEncoder.localTableBackoff
     var block: [UInt8] = []
     var frameCount = 0
     /// When lossy, the palette takes fewer colours (narrower LZW codes) while its PSNR over
@@ -102,6 +109,8 @@ public final class GIFEncoder {
         nearEntries = Array(repeating: 0, count: pixels)
         shownErrors = Array(repeating: 0, count: pixels)
         errors = Array(repeating: 0, count: 2 * (settings.width + 2) * 3)
+        localPixels = settings.fast ? [] : Array(repeating: 0, count: pixels * 4)
+        localTarget = settings.fast ? [] : Array(repeating: 0, count: pixels)
     }
 
     deinit { close() }
@@ -196,7 +205,7 @@ public final class GIFEncoder {
         if mapper!.tolerance > 0 { trackErrors(first: first) }
         if settings.fast {
             encodeFrameAsMapped()
-        } else {
+        } else if first || !sentWithLocalTable() {
             let (frame, reading) = search(first: first)
             emit(frame, reading: reading)
         }

@@ -48,6 +48,9 @@ final class PaletteMapper {
     /// nearest entry are never mixed: where the palette is that dense no band shows, and a
     /// pattern would only add error and cost bytes.
     static let ditherFloor = 48
+    /// This mapper's floor, `ditherFloor` unless given: a palette built for one frame's few
+    /// colours is sparse, and mixes even colours near its entries, where a band would show.
+    let mixFloor: Int
     /// Ordered dithering mixes only pixels whose neighbours are within this many code values
     /// of them on every channel: smooth areas (gradients, flat colours), where a band would
     /// show. Pixels at an edge (anti-aliased outlines, text) take their nearest entry: there a
@@ -78,8 +81,9 @@ final class PaletteMapper {
     }()
 
     /// A mapper to `palette` whose `alternatives` lie within squared error `tolerance` of a colour.
-    init(palette: Palette, tolerance: Int = 0) {
+    init(palette: Palette, tolerance: Int = 0, mixFloor: Int = ditherFloor) {
         self.palette = palette
+        self.mixFloor = mixFloor
         self.tolerance = tolerance
         let entries = palette.colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         self.entries = entries
@@ -168,7 +172,7 @@ final class PaletteMapper {
         let bestDistance = (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
         var partner = best
         var share = 0
-        if bestDistance > Self.ditherFloor {
+        if bestDistance > mixFloor {
             var bestResidual = Double(bestDistance)
             // Near entries always mix; farther ones only when the colour itself is far from the
             // palette (a sparse palette), never across an edge between colours the palette holds.
