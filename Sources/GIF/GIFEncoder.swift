@@ -205,7 +205,7 @@ public final class GIFEncoder {
         if mapper!.tolerance > 0 { trackErrors(first: first) }
         if settings.fast {
             encodeFrameAsMapped()
-        } else if first || !sentWithLocalTable() {
+        } else if !sentWithLocalTable() {
             let (frame, reading) = search(first: first)
             emit(frame, reading: reading)
         }
