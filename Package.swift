@@ -8,12 +8,14 @@ import PackageDescription
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
+//   animate, AnimateTesting → AnimateUI → Timeline, Scene, Motion, Export (SwiftUI's names for scenes written in Swift)
 let package = Package(
     name: "animate",
     products: [
         .executable(name: "animate", targets: ["animate"]),
         .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
         .library(name: "AnimateTesting", targets: ["AnimateTesting"]),
+        .library(name: "AnimateUI", targets: ["AnimateUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,13 +48,17 @@ let package = Package(
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
         .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
-        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
+        .target(name: "AnimateUI", dependencies: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster", "AnimateUI"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
+                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression", "AnimateUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // A scene written in Swift is compiled into a shared library that `animate` loads;
+            // its references to AnimateUI and the modules below resolve to this executable's.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),

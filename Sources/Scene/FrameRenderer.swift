@@ -75,6 +75,18 @@ public final class SequentialRenderer {
         return pixmap
     }
 
+    /// Renders `root` in place of the scene's root view: a tree built anew for this frame
+    /// (a scene written in Swift). Its stacks and views live at new addresses each frame,
+    /// so it gets a layout memo of its own and no kept layers; the canvas is reused.
+    public func render(_ context: EvaluationContext, root: View) -> Pixmap {
+        last = nil
+        canvas.reset(background: renderer.scene.background)
+        var scene = renderer.scene
+        scene.root = root
+        FrameRenderer(scene: scene).render(context, into: canvas)
+        return canvas.pixmap
+    }
+
     /// Whether two parameter vectors hold the same bits (so 0 and −0 differ, as they may
     /// in a picture, and a NaN equals itself).
     private static func same(_ a: [Double], _ b: [Double]) -> Bool {

@@ -247,6 +247,8 @@ extension Shape {
             return points.allSatisfy { $0.0.isSameInEveryFrame && $0.1.isSameInEveryFrame }
         case .commands(let commands, _):
             return commands.allSatisfy(\.isSameInEveryFrame)
+        case .custom:
+            return false
         }
     }
 }

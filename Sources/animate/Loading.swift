@@ -36,6 +36,18 @@ struct TimelineOptions: ParsableArguments {
     /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
     /// the scaled canvas); errors become exit status 1.
     func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
+        if path.lowercased().hasSuffix(".swift") {
+            var document = try SwiftSceneBuild.document(at: path)
+            try limit(&document, path: path, canvas: canvas)
+            let pixels = Double(document.scene.pixelWidth) * Double(document.scene.pixelHeight)
+            guard pixels <= Double(maxPixels) else {
+                throw CommandFailure.invalid("\(path): the canvas is \(Int(pixels)) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+            }
+            guard document.frameCount <= maxFrames else {
+                throw CommandFailure.invalid("\(path): the scene has \(document.frameCount) frames, more than the limit of \(maxFrames) (raise it with --max-frames)")
+            }
+            return document
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -53,6 +65,12 @@ struct TimelineOptions: ParsableArguments {
         } catch {
             throw CommandFailure.invalid("\(path): \(error)")
         }
+        try limit(&document, path: path, canvas: canvas)
+        return document
+    }
+
+    /// Applies `canvas`'s scale to `document`, refusing a canvas over the pixel limit.
+    func limit(_ document: inout TimelineDocument, path: String, canvas: CanvasOptions?) throws {
         if let scale = try canvas?.scale(for: (document.scene.size.width, document.scene.size.height), in: path) {
             // In floating point: a huge canvas must be refused, not overflow `Int`.
             let size = document.scene.size
@@ -62,7 +80,6 @@ struct TimelineOptions: ParsableArguments {
             }
             document.scene.scale = scale
         }
-        return document
     }
 }
 
