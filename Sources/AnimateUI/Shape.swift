@@ -1,6 +1,6 @@
 internal import Scene
 internal import Geometry
-@_exported public import Motion
+
 
 /// A 2D shape, as SwiftUI's `Shape`: an outline for a frame rectangle, drawn filled
 /// with the foreground style unless filled or stroked. `animatableData` is what an
