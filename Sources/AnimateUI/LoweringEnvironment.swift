@@ -14,6 +14,9 @@ struct LoweringEnvironment {
     var multilineTextAlignment: TextAlignment = .leading
     /// Fonts, shaped text and images, kept from frame to frame.
     let resources: Resources
+    /// Runs a lowering again with the state values of the frame being evaluated (for
+    /// content built at draw time, such as a `GeometryReader`'s).
+    let presenting: @Sendable (() -> Scene.View) -> Scene.View
 }
 
 /// The fonts, shaped strings and decoded images of one scene, kept across frames, so

@@ -68,6 +68,12 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
 
     /// The resolved root view for a frame: `body` with each state's presented value.
     func root(_ context: EvaluationContext) -> Scene.View {
+        let environment = LoweringEnvironment(resources: resources, presenting: { [self] lower in presenting(context, lower) })
+        return presenting(context) { loweredSingle(scene.body, environment) }
+    }
+
+    /// Runs `body` with each state showing its value in `context`'s frame.
+    private func presenting(_ context: EvaluationContext, _ body: () -> Scene.View) -> Scene.View {
         Recording.lock.withLock {
             for state in states {
                 if let slot = state.slot, slot + state.count <= context.params.count {
@@ -77,7 +83,7 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
                 }
             }
             defer { for state in states { state.box.endPresentation() } }
-            return loweredSingle(scene.body, LoweringEnvironment(resources: resources))
+            return body()
         }
     }
 

@@ -196,6 +196,7 @@ extension View {
     var isSingleShape: Bool {
         switch self {
         case .shape, .text, .image, .empty, .spacer: return true
+        case .geometryReader: return false
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
         case .scrollView(let s): return s.content.isSingleShape
         case .modified(_, .background), .modified(_, .overlay): return false

@@ -79,6 +79,9 @@ struct Drawing {
             canvas.popClip()
         case .modified(let content, let modifier):
             drawModified(view, content, modifier, proposal: proposal, at: origin)
+        case .geometryReader(let reader):
+            let size = view.sizeThatFits(proposal, context)
+            draw(reader.content(size), proposal: ProposedSize(size), at: origin)
         }
     }
 

@@ -166,6 +166,8 @@ extension View {
         switch self {
         case .empty, .image:
             return true
+        case .geometryReader:
+            return false
         case .spacer(let minLength):
             return same(minLength)
         case .text(let text):

@@ -17,7 +17,7 @@ extension View {
     /// The size this view takes when offered `proposal`, in points.
     public func sizeThatFits(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
         switch self {
-        case .shape:
+        case .shape, .geometryReader:
             return proposal.replacingUnspecifiedDimensions(by: Size(width: 10, height: 10))
         case .empty:
             return .zero
@@ -70,7 +70,7 @@ extension View {
     var layoutIsSameInEveryFrame: Bool {
         func same(_ e: Expression?) -> Bool { e?.isSameInEveryFrame ?? true }
         switch self {
-        case .shape, .text, .image, .empty:
+        case .shape, .text, .image, .empty, .geometryReader:
             return true
         case .spacer(let minLength):
             return same(minLength)

@@ -20,8 +20,21 @@ public indirect enum View: Sendable {
     case spacer(minLength: Expression?)
     /// Draws nothing and takes no space.
     case empty
+    /// Takes the proposed size and draws the view its function makes for that size,
+    /// placed at its top-leading corner (SwiftUI's `GeometryReader`, for scenes written in Swift).
+    case geometryReader(GeometryReaderView)
     /// `content` with one modifier applied outside it.
     case modified(View, Modifier)
+}
+
+/// A view made at draw time from the size it is given.
+public struct GeometryReaderView: Sendable {
+    /// The content for a size in points.
+    public var content: @Sendable (Size) -> View
+
+    public init(content: @escaping @Sendable (Size) -> View) {
+        self.content = content
+    }
 }
 
 /// A shape view: geometry and how it is drawn: filled, stroked, or both
