@@ -61,6 +61,21 @@ final class SwiftSceneTests: XCTestCase {
         XCTAssertEqual(other.status, 2, other.stderr)
     }
 
+    /// Each seed demo written in the article's Swift (Timelines/Swift) renders frames that
+    /// `animate diff` finds within its default tolerance of its JSON twin (Timelines/).
+    func testTheSeedDemosInSwiftMatchTheirTimelines() throws {
+        let twins = [
+            ("ClipShape.swift", "clip-shape.json"), ("DoubleEllipse.swift", "double-ellipse.json"),
+            ("Clipping.swift", "clipping.json"), ("Badge.swift", "badge.json"),
+        ]
+        let timelines = CommandLineTests.packageRoot.appendingPathComponent("Timelines")
+        for (swift, json) in twins {
+            let result = try animate(
+                "diff", timelines.appendingPathComponent(json).path, timelines.appendingPathComponent("Swift/\(swift)").path, "--frames", "0,10,20,29")
+            XCTAssertEqual(result.status, 0, "\(swift): \(result.stderr)")
+        }
+    }
+
     /// A compile error names the user's file, line and column, exits 1 and writes nothing.
     func testACompileErrorShowsTheFileLineAndColumnAndWritesNothing() throws {
         try write("""
