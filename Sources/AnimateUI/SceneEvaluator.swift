@@ -100,6 +100,8 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
         var document = TimelineDocument(
             scene: ResolvedScene(size: Size(width: size.width, height: size.height), scale: scene.scale, background: scene.background.raster, root: .empty),
             fps: scene.fps, duration: scene.duration, parameters: params, body: nil)
+        // A frame is a function of the animated values unless a state that does not animate changes.
+        document.scene.readsTime = states.contains { $0.slot == nil && $0.box.changeCount > 0 }
         document.scene.root = root(document.context(frame: 0))
         if let failure = resources.failures.first { throw SceneError(failure) }
         document.body = { [self] context in root(context) }

@@ -107,6 +107,8 @@ final class StateBox<Value>: AnyStateBox, @unchecked Sendable {
     }
 
     func endPresentation() { presented = nil }
+
+    var changeCount: Int { changes.count }
 }
 
 /// A state's storage, whatever its value's type.
@@ -121,6 +123,8 @@ protocol AnyStateBox: AnyObject {
     func present(time: Double)
     /// Shows the model value again.
     func endPresentation()
+    /// The number of changes the timeline made.
+    var changeCount: Int { get }
 }
 
 /// A `@State` property, found by reflection on the scene.

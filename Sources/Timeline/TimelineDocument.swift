@@ -70,7 +70,7 @@ public struct TimelineDocument: Sendable {
     public func render(frame n: Int, with renderer: SequentialRenderer) -> Pixmap {
         let context = context(frame: n)
         guard let body else { return renderer.render(context) }
-        return renderer.render(context, root: body(context))
+        return renderer.render(context) { body(context) }
     }
 
     /// A renderer of this timeline's frames for one thread.
