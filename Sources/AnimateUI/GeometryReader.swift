@@ -42,7 +42,8 @@ public enum CoordinateSpace: Hashable, Sendable {
     case local
 }
 
-/// A value handed to the renderer's threads that is only used under the evaluator's lock.
+/// A value handed to the renderer's threads that is safe there though its type does not
+/// say so: a function of values only, or one that takes the evaluator's lock.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
 }

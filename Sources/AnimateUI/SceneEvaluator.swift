@@ -68,7 +68,8 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
 
     /// The resolved root view for a frame: `body` with each state's presented value.
     func root(_ context: EvaluationContext) -> Scene.View {
-        let environment = LoweringEnvironment(resources: resources, presenting: { [self] lower in presenting(context, lower) })
+        let again = UncheckedSendable(value: { (lower: () -> Scene.View) in self.presenting(context, lower) })
+        let environment = LoweringEnvironment(resources: resources, presenting: { lower in again.value(lower) })
         return presenting(context) { loweredSingle(scene.body, environment) }
     }
 
@@ -104,7 +105,8 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
         document.scene.readsTime = states.contains { $0.slot == nil && $0.box.changeCount > 0 }
         document.scene.root = root(document.context(frame: 0))
         if let failure = resources.failures.first { throw SceneError(failure) }
-        document.body = { [self] context in root(context) }
+        let root = UncheckedSendable(value: { (context: EvaluationContext) in self.root(context) })
+        document.body = { context in root.value(context) }
         return document
     }
 }

@@ -98,18 +98,13 @@ extension Shape {
     /// through its `path(in:)`, called at draw time with the frame's size.
     var sceneShape: Scene.Shape {
         if let builtIn = self as? any BuiltInShape { return builtIn.scene }
-        let shape = UncheckedShape(shape: self)
+        // Shapes are values whose `path(in:)` reads only their own properties.
+        let shape = UncheckedSendable(value: { (rect: CGRect) in self.path(in: rect) })
         return .custom(CustomShape { rect in
-            let path = shape.shape.path(in: CGRect(x: 0, y: 0, width: rect.width, height: rect.height))
+            let path = shape.value(CGRect(x: 0, y: 0, width: rect.width, height: rect.height))
             return path.storage.applying(AffineTransform(translationX: rect.minX, y: rect.minY))
         })
     }
-}
-
-/// A user's shape value handed to the renderer's threads: shapes are values whose
-/// `path(in:)` reads nothing but their own properties.
-private struct UncheckedShape<S: Shape>: @unchecked Sendable {
-    let shape: S
 }
 
 /// A shape the renderer knows by name, drawn exactly as the timeline format draws it.

@@ -37,6 +37,9 @@ struct TimelineOptions: ParsableArguments {
     /// the scaled canvas); errors become exit status 1.
     func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
         if path.lowercased().hasSuffix(".swift") {
+            guard overrides.isEmpty else {
+                throw CommandFailure.invalid("\(path): --set overrides a timeline file's params; a Swift scene's state is set in its code")
+            }
             var document = try SwiftSceneBuild.document(at: path)
             try limit(&document, path: path, canvas: canvas)
             let pixels = Double(document.scene.pixelWidth) * Double(document.scene.pixelHeight)
