@@ -12,6 +12,8 @@ struct LoweringEnvironment {
     var lineLimit: Int?
     /// How the lines of a multi-line text inside align.
     var multilineTextAlignment: TextAlignment = .leading
+    /// The content point scroll views inside show at their top-leading corner.
+    var scrollPosition = CGPoint.zero
     /// Fonts, shaped text and images, kept from frame to frame.
     let resources: Resources
     /// Runs a lowering again with the state values of the frame being evaluated (for

@@ -86,8 +86,8 @@ public enum Axis: Hashable, Sendable {
 }
 
 /// A scrollable view: its content, proposed no limit along the axis, shows through
-/// a viewport that takes the proposed size, at the top-leading corner (scrolled to
-/// the top). No indicators are drawn.
+/// a viewport that takes the proposed size, from its top-leading corner, or from the
+/// point a `scrollPosition(_:)` outside gives. No indicators are drawn.
 public struct ScrollView<Content: View>: View, PrimitiveView {
     let axes: Axis.Set
     let content: Content
@@ -100,7 +100,14 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
     public var body: Never { fatalError("ScrollView has no body") }
 
     func lower(into views: inout [Scene.View], _ environment: LoweringEnvironment) {
-        let axis: StackAxis = axes.contains(.horizontal) && !axes.contains(.vertical) ? .horizontal : .vertical
-        views.append(.scrollView(Scene.ScrollView(axis: axis, offset: .constant(0), content: loweredSingle(content, environment))))
+        let horizontal = axes.contains(.horizontal) && !axes.contains(.vertical)
+        var inner = environment
+        inner.scrollPosition = .zero
+        let offset = horizontal ? -environment.scrollPosition.x : -environment.scrollPosition.y
+        // Several views scroll as a stack along the axis, as SwiftUI lays them out.
+        let children = lowered(content, inner)
+        let single: Scene.View = children.count == 1
+            ? children[0] : .stack(StackView(axis: horizontal ? .horizontal : .vertical, children: children))
+        views.append(.scrollView(Scene.ScrollView(axis: horizontal ? .horizontal : .vertical, offset: .constant(offset), content: single)))
     }
 }
