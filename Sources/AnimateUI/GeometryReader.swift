@@ -15,9 +15,9 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
 
     func lower(into views: inout [Scene.View], _ environment: LoweringEnvironment) {
         let build = UncheckedSendable(value: content)
-        views.append(.geometryReader(GeometryReaderView { size in
+        views.append(.geometryReader(GeometryReaderView { frame in
             environment.presenting {
-                let content = lowered(build.value(GeometryProxy(size: CGSize(width: size.width, height: size.height))), environment)
+                let content = lowered(build.value(GeometryProxy(frame)), environment)
                 // Several views are laid over each other from the top-leading corner, as SwiftUI does.
                 return content.count == 1 ? content[0] : .stack(StackView(axis: .z, alignment: .topLeading, children: content))
             }
@@ -25,21 +25,34 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
     }
 }
 
-/// The size a `GeometryReader` was given, as SwiftUI's `GeometryProxy`. Only the local
-/// frame is known: `frame(in: .local)`.
+/// The frame a `GeometryReader` (or a `visualEffect`'s content) was given, as SwiftUI's
+/// `GeometryProxy`: its size, and its frame in its own space or its scroll view's.
 public struct GeometryProxy {
     /// The size offered to the reader, in points.
     public let size: CGSize
+    /// The frame in the nearest scroll view (or named coordinate space; the canvas outside any).
+    let scrollFrame: CGRect
 
-    /// The reader's frame in a coordinate space: in `.local`, its origin is zero.
+    init(_ frame: Rect) {
+        size = CGSize(width: frame.width, height: frame.height)
+        scrollFrame = CGRect(frame)
+    }
+
+    /// The frame in a coordinate space: in `.local` its origin is zero; in `.scrollView`
+    /// it is measured from the nearest enclosing scroll view's viewport.
     public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
-        CGRect(origin: .zero, size: size)
+        switch coordinateSpace {
+        case .local: CGRect(origin: .zero, size: size)
+        case .scrollView: scrollFrame
+        }
     }
 }
 
-/// The coordinate spaces a `GeometryProxy` can measure in: only the view's own.
+/// The coordinate spaces a `GeometryProxy` can measure in: the view's own, and its scroll
+/// view's (the nearest scroll view's viewport, or named coordinate space).
 public enum CoordinateSpace: Hashable, Sendable {
     case local
+    case scrollView
 }
 
 /// A value handed to the renderer's threads that is safe there though its type does not

@@ -81,7 +81,8 @@ struct Drawing {
             drawModified(view, content, modifier, proposal: proposal, at: origin)
         case .geometryReader(let reader):
             let size = view.sizeThatFits(proposal, context)
-            draw(reader.content(size), proposal: ProposedSize(size), at: origin)
+            let frame = Rect(x: origin.x - spaceOrigin.x, y: origin.y - spaceOrigin.y, width: size.width, height: size.height)
+            draw(reader.content(frame), proposal: ProposedSize(size), at: origin)
         }
     }
 

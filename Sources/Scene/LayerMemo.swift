@@ -210,6 +210,8 @@ extension View {
                 return same(radius) && same(x) && same(y)
             case .fixedSize, .bind, .coordinateSpace, .blendMode, .compositingGroup:
                 return true
+            case .visualEffect:
+                return false
             }
         }
     }

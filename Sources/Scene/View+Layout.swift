@@ -48,7 +48,7 @@ extension View {
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
             case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace,
-                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
+                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup, .visualEffect:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
                 return content.sizeThatFits(proposal, context.binding(slot, to: value))
@@ -88,7 +88,8 @@ extension View {
             case .aspectRatio(let ratio, _):
                 return same(ratio)
             case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .zIndex,
-                .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
+                .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup,
+                .visualEffect:
                 return true
             }
         }
