@@ -13,7 +13,8 @@ import Timeline
 // 2. The library is cached under $XDG_CACHE_HOME/animate (else ~/.cache/animate) by a
 //    hash of the file's bytes and of this executable's identity (its size and
 //    modification time: any rebuild of animate is a new version), so an unchanged file
-//    is compiled once. It is written to a temporary name and renamed into place, so an
+//    is compiled once. The compiler's module cache is kept there too, so that everything
+//    animate writes is in one folder. It is written to a temporary name and renamed into place, so an
 //    interrupted compile leaves nothing that could be loaded.
 // 3. `dlopen` loads it and its `@main` entry point hands the scene over (SceneHost)
 //    instead of rendering it; AnimateUI turns the scene into the document every
@@ -73,7 +74,8 @@ enum SwiftSceneBuild {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "swiftc", "-parse-as-library", "-emit-library", "-module-name", "AnimateScene", "-swift-version", "5",
-            "-Onone", "-I", modules, "-Xlinker", "--allow-shlib-undefined", path, "-o", temporary,
+            "-Onone", "-I", modules, "-module-cache-path", directory + "/ModuleCache", "-Xlinker", "--allow-shlib-undefined",
+            path, "-o", temporary,
         ] + cModuleFlags()
         do {
             try process.run()

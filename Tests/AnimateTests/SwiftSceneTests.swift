@@ -4,10 +4,24 @@ import Raster
 import XCTest
 
 /// End-to-end: scenes written in Swift, compiled by the real swiftc through the built
-/// `animate` binary (each compile costs seconds, so there are three), with a cache of
-/// their own that the test removes.
+/// `animate` binary (each compile costs seconds, so there are few), with a cache of
+/// their own, shared by the tests of the class and removed after them.
 final class SwiftSceneTests: XCTestCase {
     var work: URL!
+    nonisolated(unsafe) static var cache: URL!
+
+    override class func setUp() {
+        cache = FileManager.default.temporaryDirectory.appendingPathComponent("animate-swift-cache-\(UUID().uuidString)")
+    }
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    /// The compiled scenes in the cache.
+    var libraries: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: Self.cache.appendingPathComponent("animate").path)) ?? []).filter { $0.hasSuffix(".so") }
+    }
 
     override func setUpWithError() throws {
         work = FileManager.default.temporaryDirectory.appendingPathComponent("animate-swift-\(UUID().uuidString)")
@@ -25,7 +39,7 @@ final class SwiftSceneTests: XCTestCase {
         process.arguments = arguments
         process.currentDirectoryURL = work
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
+        environment["XDG_CACHE_HOME"] = Self.cache.path
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
@@ -53,10 +67,12 @@ final class SwiftSceneTests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
         let info = try MediaProbe.info(path: work.appendingPathComponent("out.mp4").path)
         XCTAssertEqual(info.frameCount, 10)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("cache/animate").path).count, 1)
+        let compiled = libraries
+        XCTAssertEqual(compiled.count, 1)
 
         let same = try animate("diff", "twin.json", "Readings.swift")
         XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertEqual(libraries.count, compiled.count, "the unchanged file is not compiled again")
         let other = try animate("diff", "stiffer.json", "Readings.swift")
         XCTAssertEqual(other.status, 2, other.stderr)
     }
@@ -90,12 +106,12 @@ final class SwiftSceneTests: XCTestCase {
                 }
             }
             """, to: "Broken.swift")
+        let before = libraries
         let result = try animate("Broken.swift", "-o", "broken.gif")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("Broken.swift:8:18: error"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("broken.gif").path))
-        let cache = work.appendingPathComponent("cache/animate").path
-        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cache))?.count ?? 0, 0, "no library is cached")
+        XCTAssertEqual(Set(libraries), Set(before), "no library is cached")
     }
 
     /// SwiftUI's own clipping example compiles as it stands and animates: the clip at
