@@ -65,7 +65,6 @@ public struct _ShapeView<Content: Shape>: View, PrimitiveView {
         var view = ShapeView(shape: shape.sceneShape)
         if let fill { view.fill = Fill(paint: fill.paint.value, eoFill: fill.style.isEOFilled, antialiased: fill.style.isAntialiased) }
         view.strokes = strokes.map { $0.style.scene(paint: $0.paint.value) }
-        if fill == nil, !strokes.isEmpty { view.fill = nil }
         if let trim { view.trim = (.constant(trim.from), .constant(trim.to)) }
         views.append(.shape(view))
     }

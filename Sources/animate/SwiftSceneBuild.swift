@@ -68,6 +68,7 @@ enum SwiftSceneBuild {
         } catch {
             throw CommandFailure.invalid("\(path): cannot create the cache folder \(directory): \(error.localizedDescription)")
         }
+        FileHandle.standardError.write(Data("compiling \(path) (kept for the next run)…\n".utf8))
         let temporary = "\(directory)/.\(key).\(ProcessInfo.processInfo.processIdentifier).so"
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let process = Process()
