@@ -6,16 +6,16 @@ import Timeline
 /// Options shared by every command that reads a timeline: the limits that
 /// protect the machine from absurd files, each raisable when a user means it.
 struct TimelineOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Largest canvas, in device pixels.")
+    @Option(parsing: .unconditional, help: "Largest canvas, in device pixels.", transform: CommandLineNumber.whole)
     var maxPixels: Int = TimelineLoader().maxPixels
 
-    @Option(parsing: .unconditional, help: "Largest number of frames.")
+    @Option(parsing: .unconditional, help: "Largest number of frames.", transform: CommandLineNumber.whole)
     var maxFrames: Int = TimelineLoader().maxFrames
 
-    @Option(parsing: .unconditional, help: "Deepest nesting of views and modifiers, at most \(Self.depthCeiling).")
+    @Option(parsing: .unconditional, help: "Deepest nesting of views and modifiers, at most \(Self.depthCeiling).", transform: CommandLineNumber.whole)
     var maxDepth: Int = TimelineLoader().maxDepth
 
-    @Option(parsing: .unconditional, help: "Longest =expression, in characters.")
+    @Option(parsing: .unconditional, help: "Longest =expression, in characters.", transform: CommandLineNumber.whole)
     var maxExpressionLength: Int = TimelineLoader().maxExpressionLength
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a param's initial value: name=value (a number, numbers separated by commas, or a colour).", valueName: "name=value"))
