@@ -171,6 +171,7 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let range = try frameRange(in: document)
+        if case .pngSequence(let pattern) = outputFormat, !overwrite { try OutputPath.checkNoFrameExists(pattern, count: range.count) }
         if outputFormat == .gif { warnAboutGIFTiming(fps: document.fps) }
         if let maxSize {
             guard outputFormat == .gif else { throw CommandFailure.invalid("--max-size applies to GIF output only") }
