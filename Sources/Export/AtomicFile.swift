@@ -117,6 +117,26 @@ public struct AtomicFile: Sendable {
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
     }()
 
+    /// Removes the temporaries in `directory` (the current one when empty) that processes no
+    /// longer running left behind, as one killed with SIGKILL does: hidden files named
+    /// `.<name>.partial-<pid>` whose process does not exist. Those of running processes, and
+    /// of a pid taken since by another process, are left alone. Returns the names removed.
+    @discardableResult
+    public static func removeAbandonedTemporaries(in directory: String) -> [String] {
+        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return [] }
+        defer { closedir(folder) }
+        var removed: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let digits = String(name.reversed().prefix { $0.isASCII && $0.isNumber }.reversed())
+            guard name.hasPrefix("."), name.dropLast(digits.count).hasSuffix(".partial-"), let pid = Int32(digits), pid > 0 else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let path = directory.isEmpty ? name : (directory.hasSuffix("/") ? directory : directory + "/") + name
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     /// The file `path` names after following symbolic links, or `path` itself when it is no
     /// link or its link leads nowhere (then the link is what gets replaced).
     static func resolvingLink(_ path: String) -> String {

@@ -56,7 +56,7 @@ struct GIFBudget {
         let folder = FilePath.directory(of: output)
         let name = FilePath.name(of: output)
         func attemptPath(_ i: Int) -> String {
-            (folder.isEmpty ? "" : folder + "/") + ".\(name).fit-\(i)-\(getpid()).gif"
+            (folder.isEmpty ? "" : folder + "/") + ".\(name).fit-\(i).partial-\(getpid())"
         }
         // Replaced only if there when the fit began (--overwrite), never if it appears meanwhile.
         var info = stat()

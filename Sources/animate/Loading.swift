@@ -36,7 +36,9 @@ struct TimelineOptions: ParsableArguments {
     /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
     /// the scaled canvas); errors become exit status 1.
     func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
+        let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
+        guard let data = stream ?? FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")

@@ -5,10 +5,12 @@ import Foundation
 enum OutputPath {
     /// Fails when the output is a folder, exists as a file and `overwrite` is off, or its
     /// folder is missing (a PNG sequence's folder is created by the encoder). A device or
-    /// a named pipe (`/dev/null`) is written in place and needs no `overwrite`.
+    /// a named pipe (`/dev/null`) is written in place and needs no `overwrite`. Then removes
+    /// the temporaries that killed processes left in the output's folder.
     static func checkWritable(_ path: String, format: OutputFormat, overwrite: Bool) throws {
         let fm = FileManager.default
         if case .pngSequence(let pattern) = format {
+            defer { AtomicFile.removeAbandonedTemporaries(in: FilePath.directory(of: pattern)) }
             if !overwrite { try checkNoFrameExists(pattern, count: 1) }
             return
         }
@@ -24,6 +26,7 @@ enum OutputPath {
         if !folder.isEmpty && !(fm.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
             throw CommandFailure.invalid("\(path): the folder \(folder) does not exist")
         }
+        if !AtomicFile.isSpecialFile(path) { AtomicFile.removeAbandonedTemporaries(in: folder) }
     }
 
     /// Fails when any of the first `count` files of the PNG sequence `pattern` exists: a

@@ -227,11 +227,12 @@ struct RenderCommand: ParsableCommand {
     func render(_ document: TimelineDocument, range: Range<Int>, format: OutputFormat, to path: String,
                 settings override: EncoderSettings? = nil, label: String? = nil) throws {
         let settings = override ?? settings(for: document, firstFrame: range.lowerBound)
+        // Before the output is opened: from here a signal is seen by the loop, which removes it.
+        Interruption.deferExit()
         let sink: any FrameSink
         do { sink = try makeFrameSink(path: path, format: format, settings: settings) } catch {
             throw CommandFailure.output(error.description)
         }
-        Interruption.install()
         let toStandardOutput = path == OutputFormat.standardOutput
         let threads = self.threads ?? Self.defaultThreads(cores: ProcessInfo.processInfo.activeProcessorCount, toStandardOutput: toStandardOutput)
         let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
