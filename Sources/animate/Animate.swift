@@ -34,9 +34,9 @@ struct Animate: ParsableCommand {
         FrameMemory.reuseFreedBuffers()
         do {
             var command = try parseAsRoot()
-            // Before the output is opened, so that a signal arriving meanwhile
-            // is seen by the render loop instead of killing the process with a
-            // temporary file left behind.
+            // Before the timeline is loaded: a signal during the load ends the process at
+            // once with a message; one after the output is opened is seen by the render
+            // loop, which removes its temporary file.
             if command is RenderCommand { Interruption.install() }
             try command.run()
         } catch let failure as CommandFailure {
