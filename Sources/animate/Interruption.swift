@@ -21,6 +21,15 @@ enum Interruption {
         signal(SIGALRM, giveUp)
     }
 
+    /// Gives SIGINT and SIGTERM back their default action (ending the process), for a
+    /// command that renders now and then and otherwise waits, such as `preview`.
+    static func uninstall() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGALRM, SIG_DFL)
+        alarm(0)
+    }
+
     private static let request: @convention(c) (Int32) -> Void = { _ in
         if Interruption.flag != 0 { _exit(130) }
         Interruption.flag = 1
