@@ -39,11 +39,13 @@ extension PageAssets {
           preview.version = state.version;
           document.title = state.title + " · animate preview";
           $("title").textContent = state.title;
+          const t = state.timeline, old = preview.timeline;
+          if (t && !(old && old.token === t.token)) show(t, old);
           showErrors(state.errors);
-          const t = state.timeline;
-          if (!t) return;
-          const old = preview.timeline;
-          if (old && old.token === t.token) return;
+        }
+
+        // A new load: the same time as before in it (or the URL's frame at first), its params plotted.
+        function show(t, old) {
           let frame;
           if (!old) {
             const h = hashFrame();
@@ -54,8 +56,11 @@ extension PageAssets {
           }
           preview.timeline = t;
           images = new Map();
-          view.width = t.pixelWidth;
-          view.height = t.pixelHeight;
+          // Resizing a canvas clears it, even to its own size: the old picture stays until the new one is drawn.
+          if (view.width !== t.pixelWidth || view.height !== t.pixelHeight) {
+            view.width = t.pixelWidth;
+            view.height = t.pixelHeight;
+          }
           // One image pixel to one device pixel: the frames are drawn at the timeline's scale.
           view.style.width = (t.pixelWidth / devicePixelRatio) + "px";
           scrub.max = t.frameCount - 1;

@@ -20,6 +20,7 @@ extension PageAssets {
         .stage { display: flex; justify-content: center; }
         .canvas-wrap { position: relative; display: inline-block; max-width: 100%; line-height: 0; border: 1px solid var(--line);
           background: conic-gradient(#eee 25%, #fff 0 50%, #eee 0 75%, #fff 0) 0 0 / 16px 16px; }
+        .canvas-wrap:has(#view[width="1"]) { width: 480px; height: 200px; }
         #view { display: block; max-width: 100%; height: auto; }
         #errors { position: absolute; left: 0; right: 0; bottom: 0; max-height: 50%; overflow: auto; line-height: 1.4;
           background: rgba(255, 244, 243, .94); border-top: 3px solid var(--bad); padding: 8px 12px; }
