@@ -105,7 +105,7 @@ final class PreviewPageTests: XCTestCase {
         XCTAssertEqual(try count(Self.green, in: page), 0)
     }
 
-    func testFrameInTheURLMovesTheScrubberAndArrowKeysStep() throws {
+    func testFrameInTheURLMovesTheScrubberArrowKeysStepAndPNGExportsIt() throws {
         let page = try openPage("#frame=30")
         try page.waitUntil("document.body.dataset.drawn.endsWith(':30')", "frame 30")
         XCTAssertEqual(try page.evaluate("document.getElementById('scrub').value") as? String, "30")
@@ -122,6 +122,13 @@ final class PreviewPageTests: XCTestCase {
         try page.press("ArrowLeft", code: 37)
         try page.press("ArrowLeft", code: 37)
         try page.waitUntil("document.body.dataset.drawn.endsWith(':29')", "frame 29 after ← ←")
+
+        // The PNG button writes the frame on screen beside the timeline.
+        _ = try page.evaluate("document.querySelector('[data-export=png]').click()")
+        try page.waitUntil("document.getElementById('toast').textContent.startsWith('wrote ')", "the export's path")
+        let written = work.appendingPathComponent("scene-frame-29.png").path
+        XCTAssertEqual(try page.evaluate("document.getElementById('toast').textContent") as? String, "wrote \(written)")
+        XCTAssertEqual(try MediaProbe.decodeFrames(path: written).first?.width, 200)
     }
 
     func testBrokenFileShowsCheckErrorOverTheLastGoodRender() throws {
