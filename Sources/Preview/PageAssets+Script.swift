@@ -212,19 +212,20 @@ extension PageAssets {
           }
         }
 
-        function toast(text, bad) {
+        // A message at the bottom; it stays while `lasting` (an export under way), else fades after a while.
+        function toast(text, bad, lasting) {
           const t = $("toast");
           t.textContent = text;
           t.className = bad ? "bad" : "";
           t.hidden = false;
           clearTimeout(toast.timer);
-          toast.timer = setTimeout(() => { t.hidden = true; }, bad ? 8000 : 4000);
+          if (!lasting) toast.timer = setTimeout(() => { t.hidden = true; }, bad ? 8000 : 4000);
         }
 
         async function exportFile(kind, overwrite) {
           const buttons = document.querySelectorAll("[data-export]");
           buttons.forEach((b) => { b.disabled = true; });
-          toast("writing " + kind.toUpperCase() + "…");
+          toast("writing " + kind.toUpperCase() + "…", false, true);
           try {
             const q = "kind=" + kind + "&frame=" + preview.frame + (overwrite ? "&overwrite=1" : "");
             const r = await fetch("/export?" + q, { method: "POST", headers: { "X-Animate-Preview": "1" } });

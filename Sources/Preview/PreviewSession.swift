@@ -20,7 +20,6 @@ final class PreviewSession: @unchecked Sendable {
     private var files: [String] = []
     private var stamps: [FileStamp] = []
     private var stopped = false
-    private var watcher: Thread?
 
     /// Loads `source` once, rendering with `threads` threads.
     init(source: any PreviewSource, threads: Int, interval: Double = 0.1) {
@@ -45,7 +44,6 @@ final class PreviewSession: @unchecked Sendable {
                 checkFiles()
             }
         }
-        watcher = thread
         thread.start()
     }
 
