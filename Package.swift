@@ -8,6 +8,7 @@ import PackageDescription
 //                      ↘ Motion
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
+//   animate → Preview → Timeline, Export, Raster, Hummingbird
 let package = Package(
     name: "animate",
     products: [
@@ -17,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -46,11 +49,16 @@ let package = Package(
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
         .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
+        .target(
+            name: "Preview",
+            dependencies: ["Timeline", "Export", "Raster", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
+                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression", "Preview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +69,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(name: "PreviewTests", dependencies: ["animate", "Preview", "Export", "Raster"]),
         .testTarget(
             name: "AnimateTests",
             dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting"]),

@@ -34,8 +34,9 @@ struct TimelineOptions: ParsableArguments {
 
     /// Reads and validates the timeline at `path`, with its scale replaced as
     /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
-    /// the scaled canvas); errors become exit status 1.
-    func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
+    /// the scaled canvas); errors become exit status 1. `reading` is told the path of
+    /// every image file the timeline uses, before it is read.
+    func load(_ path: String, canvas: CanvasOptions? = nil, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineDocument {
         // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
         let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
         guard let data = stream ?? FileManager.default.contents(atPath: path) else {
@@ -46,6 +47,7 @@ struct TimelineOptions: ParsableArguments {
         var loader = try loader()
         loader.baseDirectory = FilePath.directory(of: path)
         loader.imageReader = { file in
+            reading?(file)
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first
         }
