@@ -9,6 +9,7 @@ import PackageDescription
 //   animate → Export → Raster, CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
 //   animate, AnimateTesting → AnimateUI → Timeline, Scene, Motion, Export (SwiftUI's names for scenes written in Swift)
+//   animate → Preview → Timeline, Export, Raster, Hummingbird
 let package = Package(
     name: "animate",
     products: [
@@ -19,6 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -49,11 +52,16 @@ let package = Package(
         .target(name: "FrameDiff", dependencies: ["Raster"]),
         .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
         .target(name: "AnimateUI", dependencies: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .target(
+            name: "Preview",
+            dependencies: ["Timeline", "Export", "Raster", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster", "AnimateUI"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression", "AnimateUI",
+                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression", "Preview", "AnimateUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A scene written in Swift is compiled into a shared library that `animate` loads;
@@ -67,6 +75,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(name: "PreviewTests", dependencies: ["animate", "Preview", "Export", "Raster"]),
         .testTarget(
             name: "AnimateTests",
             dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting", "AnimateUI"]),

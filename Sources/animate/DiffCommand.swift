@@ -38,7 +38,7 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Compare only these frames: 0,15,30, 10..<20, or all.", valueName: "frames"))
     var frames: String?
 
-    @Option(parsing: .unconditional, help: "Device pixels per point for timeline inputs (overrides their scale).")
+    @Option(parsing: .unconditional, help: "Device pixels per point for timeline inputs (overrides their scale).", transform: CommandLineNumber.real)
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write expected | diff | actual images of failing frames, index.html and summary.json to this folder.", valueName: "folder"))
@@ -83,7 +83,15 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure.invalid("a trace file is compared with another trace, a timeline or a golden")
         }
         var requested: [Int]?
-        if let frames, case .frames(let list) = try FrameChoice.parseFrames(frames) { requested = list }
+        if let frames, !tracesOnly {
+            // Only frames that one side may hold are listed, so a long range costs nothing past them.
+            let choice = try FrameChoice.parseFrames(frames)
+            let known = max(e.frameNumbers.last ?? -1, a.frameNumbers.last ?? -1) + 1
+            if let outside = choice.outside(frameCount: known, fps: 1) {
+                throw CommandFailure.invalid("--frames asks for \(outside), past the last frame of both \(expected) and \(actual) (\(known - 1))")
+            }
+            requested = choice.frameNumbers(frameCount: known, fps: 1)
+        }
         if tracesOnly { requested = [] }
         let writer: ReportWriter?
         do throws(RegressionError) {

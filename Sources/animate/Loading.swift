@@ -6,16 +6,16 @@ import Timeline
 /// Options shared by every command that reads a timeline: the limits that
 /// protect the machine from absurd files, each raisable when a user means it.
 struct TimelineOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Largest canvas, in device pixels.")
+    @Option(parsing: .unconditional, help: "Largest canvas, in device pixels.", transform: CommandLineNumber.whole)
     var maxPixels: Int = TimelineLoader().maxPixels
 
-    @Option(parsing: .unconditional, help: "Largest number of frames.")
+    @Option(parsing: .unconditional, help: "Largest number of frames.", transform: CommandLineNumber.whole)
     var maxFrames: Int = TimelineLoader().maxFrames
 
-    @Option(parsing: .unconditional, help: "Deepest nesting of views and modifiers, at most \(Self.depthCeiling).")
+    @Option(parsing: .unconditional, help: "Deepest nesting of views and modifiers, at most \(Self.depthCeiling).", transform: CommandLineNumber.whole)
     var maxDepth: Int = TimelineLoader().maxDepth
 
-    @Option(parsing: .unconditional, help: "Longest =expression, in characters.")
+    @Option(parsing: .unconditional, help: "Longest =expression, in characters.", transform: CommandLineNumber.whole)
     var maxExpressionLength: Int = TimelineLoader().maxExpressionLength
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a param's initial value: name=value (a number, numbers separated by commas, or a colour).", valueName: "name=value"))
@@ -34,8 +34,9 @@ struct TimelineOptions: ParsableArguments {
 
     /// Reads and validates the timeline at `path`, with its scale replaced as
     /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
-    /// the scaled canvas); errors become exit status 1.
-    func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
+    /// the scaled canvas); errors become exit status 1. `reading` is told the path of
+    /// every image file the timeline uses, before it is read.
+    func load(_ path: String, canvas: CanvasOptions? = nil, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineDocument {
         if path.lowercased().hasSuffix(".swift") {
             guard overrides.isEmpty else {
                 throw CommandFailure.invalid("\(path): --set overrides a timeline file's params; a Swift scene's state is set in its code")
@@ -51,7 +52,9 @@ struct TimelineOptions: ParsableArguments {
             }
             return document
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
+        let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
+        guard let data = stream ?? FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
@@ -59,6 +62,7 @@ struct TimelineOptions: ParsableArguments {
         var loader = try loader()
         loader.baseDirectory = FilePath.directory(of: path)
         loader.imageReader = { file in
+            reading?(file)
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first
         }
