@@ -1,4 +1,5 @@
 import AnimateUI
+import Export
 import Raster
 import Timeline
 import XCTest
@@ -22,6 +23,20 @@ final class SceneEffectTests: XCTestCase {
             if a.data != swift.render(frame: 0).data { moved += 1 }
         }
         XCTAssertEqual(moved, 3, "the rows scroll and their effects change")
+    }
+
+    /// `render(_:to:options:)`, the entry point for a package of one's own, writes every
+    /// frame at the rate asked for, and refuses to replace a file unless told to.
+    func testRenderWritesEveryFrameOfAScene() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animate-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("rows.gif").path
+        try render(ScrolledRows(), to: path, options: RenderOptions(fps: 20))
+        let frames = try MediaProbe.decodeFrames(path: path)
+        XCTAssertEqual(frames.count, 20)
+        XCTAssertEqual(frames[0].width, 200)
+        XCTAssertThrowsError(try render(ScrolledRows(), to: path, options: RenderOptions(overwrite: false)))
     }
 
     static let twin = """
