@@ -43,7 +43,7 @@ enum ColorSyntax {
         let text = try node.string()
         if let c = parse(text) { return c }
         let names = named.map(\.0)
-        var message = "\"\(text)\" is not a colour (use #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a), a name such as red, or a colour followed by .opacity(a))"
+        var message = "\"\(text)\" is not a colour (use #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a name such as red)"
         let bare = text.hasPrefix(".") ? String(text.dropFirst()) : text
         if let s = suggestion(for: bare, among: names) { message = "unknown colour \"\(text)\" (did you mean \"\(s)\"?)" }
         if text.hasPrefix("Color(") || text.hasPrefix("Color.") || text.hasPrefix("UIColor") {
