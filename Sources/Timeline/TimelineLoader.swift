@@ -83,13 +83,15 @@ public struct TimelineLoader {
         var scope = Scope()
         scope.maxExpressionLength = maxExpressionLength
         var params: [TimelineDocument.Param] = []
+        var slots = 0
         if let node = top.optional("params") {
             for member in try node.members() {
                 let initial = try Self.paramValue(member.value)
                 guard Self.isIdentifier(member.key), !Scope.reservedNames.contains(member.key) else {
                     throw TimelineError("\"\(member.key)\" cannot be a param name (use letters, digits and _, not a built-in name)", path: member.value.path, location: member.keyLocation)
                 }
-                let slot = params.reduce(0) { $0 + $1.count }
+                let slot = slots
+                slots += initial.count
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
                 if initial.count == 1 { scope.params[member.key] = slot }
                 if case .string = member.value.value { scope.colorParams[member.key] = slot }
@@ -108,11 +110,15 @@ public struct TimelineLoader {
         }
         if let node = top.optional("animations") {
             var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
+            let names = params.map(\.name)
+            let indices = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             for (i, item) in try node.array().enumerated() {
                 let obj = try item.object(allowedKeys: ["param", "at", "to", "curve", "keyframes"])
-                let names = params.map(\.name)
-                let name = try obj.required("param").keyword(among: names, kind: "param")
-                let index = names.firstIndex(of: name)!
+                let paramNode = try obj.required("param")
+                guard let index = try indices[paramNode.string()] else {
+                    _ = try paramNode.keyword(among: names, kind: "param")
+                    continue
+                }
                 let count = params[index].count
                 var at = 0.0
                 if let atNode = obj.optional("at") {
@@ -130,7 +136,7 @@ public struct TimelineLoader {
                 let toNode = try obj.required("to")
                 let to = try Self.paramValue(toNode)
                 guard to.count == count else {
-                    throw toNode.error("param \"\(name)\" has \(count) component(s), this value has \(to.count)")
+                    throw toNode.error("param \"\(names[index])\" has \(count) component(s), this value has \(to.count)")
                 }
                 let curveNode = try obj.required("curve")
                 let animation = try Self.animation(curveNode)
