@@ -17,13 +17,14 @@ struct Animate: ParsableCommand {
               animate check Timelines/*.json
               animate diff expected.mp4 actual.mp4 --report diff-report
               animate test Timelines --golden Tests/Golden
+              animate preview Timelines/clip-shape.json
 
             Exit status: 0 success; 1 invalid timeline or arguments (nothing written);
             2 a diff or test found differences beyond the tolerance; 3 an output or encoder failure.
             """,
         subcommands: [
             RenderCommand.self, FrameCommand.self, ConcatCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self,
-            TestCommand.self,
+            TestCommand.self, PreviewCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )

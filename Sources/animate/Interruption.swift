@@ -31,6 +31,18 @@ enum Interruption {
         deferring = 1
     }
 
+    /// Gives SIGINT, SIGTERM and SIGHUP back their default action (ending the process), for
+    /// a command that renders now and then and otherwise waits, such as `preview`.
+    static func uninstall() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+        signal(SIGALRM, SIG_DFL)
+        alarm(0)
+        deferring = 0
+        flag = 0
+    }
+
     private static let request: @convention(c) (Int32) -> Void = { _ in
         if Interruption.deferring == 0 || Interruption.flag != 0 { Interruption.exitNow() }
         Interruption.flag = 1
