@@ -57,12 +57,24 @@ struct DiffCommand: ParsableCommand {
         if let frames { _ = try FrameChoice.parseFrames(frames) }
     }
 
+    /// A scene written in Swift, compiled and loaded, as a timeline source; nil for any other input.
+    func swiftSource(_ path: String) throws -> FrameSource? {
+        guard path.lowercased().hasSuffix(".swift") else { return nil }
+        var document = try SwiftSceneBuild.document(at: path)
+        if let scale { document.scene.scale = scale }
+        let rendering = FrameSource(Rendering(document: document, name: path))
+        return FrameSource(
+            name: path, kind: .timeline, frameNumbers: rendering.frameNumbers, fps: rendering.fps, trace: rendering.trace,
+            load: { n throws(RegressionError) in try rendering.frame(n) })
+    }
+
     func run() throws {
         let loader = try limits.loader()
         let e: FrameSource, a: FrameSource
+        let swiftExpected = try swiftSource(expected), swiftActual = try swiftSource(actual)
         do throws(RegressionError) {
-            e = try FrameSource.open(expected, scale: scale, loader: loader)
-            a = try FrameSource.open(actual, scale: scale, loader: loader)
+            if let swiftExpected { e = swiftExpected } else { e = try FrameSource.open(expected, scale: scale, loader: loader) }
+            if let swiftActual { a = swiftActual } else { a = try FrameSource.open(actual, scale: scale, loader: loader) }
         } catch {
             throw CommandFailure.invalid(error.description)
         }

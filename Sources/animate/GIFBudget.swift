@@ -1,5 +1,6 @@
 import Export
 import Foundation
+import GIF
 import Timeline
 
 /// `--max-size`: finds the best GIF that fits a byte budget.

@@ -37,6 +37,21 @@ struct TimelineOptions: ParsableArguments {
     /// the scaled canvas); errors become exit status 1. `reading` is told the path of
     /// every image file the timeline uses, before it is read.
     func load(_ path: String, canvas: CanvasOptions? = nil, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineDocument {
+        if path.lowercased().hasSuffix(".swift") {
+            guard overrides.isEmpty else {
+                throw CommandFailure.invalid("\(path): --set overrides a timeline file's params; a Swift scene's state is set in its code")
+            }
+            var document = try SwiftSceneBuild.document(at: path)
+            try limit(&document, path: path, canvas: canvas)
+            let pixels = Double(document.scene.pixelWidth) * Double(document.scene.pixelHeight)
+            guard pixels <= Double(maxPixels) else {
+                throw CommandFailure.invalid("\(path): the canvas is \(Int(pixels)) pixels, more than the limit of \(maxPixels) (raise it with --max-pixels)")
+            }
+            guard document.frameCount <= maxFrames else {
+                throw CommandFailure.invalid("\(path): the scene has \(document.frameCount) frames, more than the limit of \(maxFrames) (raise it with --max-frames)")
+            }
+            return document
+        }
         // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
         let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
         guard let data = stream ?? FileManager.default.contents(atPath: path) else {
@@ -57,6 +72,12 @@ struct TimelineOptions: ParsableArguments {
         } catch {
             throw CommandFailure.invalid("\(path): \(error)")
         }
+        try limit(&document, path: path, canvas: canvas)
+        return document
+    }
+
+    /// Applies `canvas`'s scale to `document`, refusing a canvas over the pixel limit.
+    func limit(_ document: inout TimelineDocument, path: String, canvas: CanvasOptions?) throws {
         if let scale = try canvas?.scale(for: (document.scene.size.width, document.scene.size.height), in: path) {
             // In floating point: a huge canvas must be refused, not overflow `Int`.
             let size = document.scene.size
@@ -66,7 +87,6 @@ struct TimelineOptions: ParsableArguments {
             }
             document.scene.scale = scale
         }
-        return document
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Export
 import Foundation
+import GIF
 import Raster
 import Timeline
 
