@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"], exclude: ["Reference"]),
         .testTarget(
             name: "AnimateTests",
             dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting"]),
