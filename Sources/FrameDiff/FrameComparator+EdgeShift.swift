@@ -10,15 +10,17 @@
 // 1. Every changed pixel gets a signed coverage change s ∈ −1…1: the change of
 //    its colour projected on the local colour axis (the two most distant colours
 //    of its 3 × 3 neighbourhood in both frames, oriented canonically so that
-//    neighbouring pixels of one edge agree), divided by that axis's length. An
-//    edge between two colours whose coverage changes by c changes the pixel by
-//    exactly c (q2 − q1), so s = c.
+//    neighbouring pixels of one edge agree), divided by that axis's length (at
+//    least 32 code values, so that noise in a smooth area does not count as
+//    whole pixels of coverage). An edge between two colours whose coverage
+//    changes by c changes the pixel by exactly c (q2 − q1), so s = c.
 // 2. Across an edge moved by d pixels the coverage changes add up to d, however
 //    the edge sits on the pixel grid (0.5 + 0.5 for an edge moved from the middle
 //    of one pixel to the middle of the next, 1 for a pixel-aligned edge). A line
 //    moved by d loses ink on one side and gains it on the other: the running sum
 //    across it reaches d. So the shift at a pixel is the largest running sum of s
-//    over five pixels through it, taken across the edge: the smallest over the
+//    over three pixels through it (the reach of an anti-aliased edge's change;
+//    longer runs add up neighbouring edges too), taken across the edge: the smallest over the
 //    row, the column and the two diagonals (diagonal sums times √2, since their
 //    steps are √2 long), which is the direction nearest the edge's normal (within
 //    8 % of d for any orientation).
@@ -86,16 +88,18 @@ extension FrameComparator {
                 }
             }
             if Self.isNegative(axis) { axis = -axis }
-            shift[i] = min(max((change * axis).sum() / max(length, 1), -1), 1)
+            shift[i] = min(max((change * axis).sum() / max(length, Self.minimumContrast * Self.minimumContrast), -1), 1)
         }
     }
 
     /// How far the edge through (`x`, `y`) moved, in pixels: the largest running sum of
     /// coverage changes across it (see the file's overview).
-    func edgeShift(x: Int, y: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>) -> Float {
+    /// The runs reach `reach` pixels each way (1 for unprocessed frames; more where the
+    /// frames were averaged first, which spreads an edge).
+    func edgeShift(x: Int, y: Int, reach: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>) -> Float {
         func run(_ dx: Int, _ dy: Int) -> Float {
             var sum: Float = 0, largest: Float = 0
-            for k in -1...1 {
+            for k in -reach...reach {
                 let nx = x + k * dx, ny = y + k * dy
                 guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
                 sum += shift[ny * width + nx]
@@ -106,6 +110,11 @@ extension FrameComparator {
         let diagonal = Float(2).squareRoot()
         return min(min(run(1, 0), run(0, 1)), diagonal * min(run(1, 1), run(1, -1)))
     }
+
+    /// The smallest colour axis a coverage change is measured against, in 8-bit component
+    /// units (Euclidean over the four components): in smooth areas the local axis is as
+    /// small as the noise, and any change would look like a whole pixel of coverage.
+    static let minimumContrast: Float = 32
 
     /// The premultiplied pixel at byte offset `i`, components 0…255.
     private static func pixel(_ image: UnsafeBufferPointer<UInt8>, _ i: Int) -> SIMD4<Float> {

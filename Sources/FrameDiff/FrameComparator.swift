@@ -34,6 +34,8 @@ import Raster
 public final class FrameComparator {
     /// The threshold and budgets frames are judged against.
     public var tolerance: Tolerance
+    /// How frames are prepared before they are compared (see `ComparisonSpace`). Default `.pixels`.
+    public var space: ComparisonSpace
 
     var labCache = LabCache()
     var stack: [Int32] = []
@@ -41,12 +43,21 @@ public final class FrameComparator {
     var similarity = StructuralSimilarity()
 
     /// A comparator judging with `tolerance` (default `.default`).
-    public init(tolerance: Tolerance = .default) {
+    public init(tolerance: Tolerance = .default, space: ComparisonSpace = .pixels) {
         self.tolerance = tolerance
+        self.space = space
     }
 
-    /// Compares `actual` with `expected`: the measures, the budgets exceeded, and every pixel's class.
+    /// Compares `actual` with `expected`, both prepared for the comparator's space: the
+    /// measures, the budgets exceeded, and every pixel's class.
     public func compare(expected: Pixmap, actual: Pixmap) -> FrameComparison {
+        guard space != .pixels, expected.width == actual.width, expected.height == actual.height else {
+            return compareAsTheyAre(expected: expected, actual: actual)
+        }
+        return compareAsTheyAre(expected: space.prepare(expected), actual: space.prepare(actual))
+    }
+
+    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap) -> FrameComparison {
         var difference = FrameDifference(
             width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
             changedPixels: 0, antialiasedPixels: 0, differingPixels: 0, differingShare: 0, maxDeltaE: 0, maxDeltaEPixel: nil,
@@ -138,7 +149,7 @@ public final class FrameComparator {
         _ limit: Float, x: Int, y: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>, largest: inout Float
     ) -> Bool {
         guard limit.isFinite else { return true }
-        let moved = edgeShift(x: x, y: y, width: width, height: height, shift: shift)
+        let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, shift: shift)
         largest = max(largest, moved)
         return moved <= limit
     }
