@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Export", "Raster"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"], exclude: ["Reference"]),
         .testTarget(name: "PreviewTests", dependencies: ["animate", "Preview", "Export", "Raster"]),
         .testTarget(
             name: "AnimateTests",
