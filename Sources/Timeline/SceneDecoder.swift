@@ -16,6 +16,8 @@ struct SceneDecoder {
     /// The timeline's named paints (`"paints"` at the top level).
     var paints: [String: PaintValue] = [:]
     let images: ImageFiles
+    /// Where errors inside a view or modifier go, so that its siblings are still read.
+    let diagnostics: Diagnostics
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
@@ -65,19 +67,21 @@ struct SceneDecoder {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
             while let first = modifiers.first, let member = try Self.shapeModifier(first) {
-                switch member.key {
-                case "fill":
-                    guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
-                    shapeView.fill = try fill(member.value)
-                case "stroke":
-                    shapeView.strokes.append(try stroke(member.value))
-                case "trim":
-                    let obj = try member.value.object(allowedKeys: ["from", "to"])
-                    shapeView.trim = (
-                        try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
-                        try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
-                default:  // inset
-                    shapeView.inset = try scope.number(member.value)
+                _ = diagnostics.recover { () throws(TimelineError) in
+                    switch member.key {
+                    case "fill":
+                        guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
+                        shapeView.fill = try fill(member.value)
+                    case "stroke":
+                        shapeView.strokes.append(try stroke(member.value))
+                    case "trim":
+                        let obj = try member.value.object(allowedKeys: ["from", "to"])
+                        shapeView.trim = (
+                            try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
+                            try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
+                    default:  // inset
+                        shapeView.inset = try scope.number(member.value)
+                    }
                 }
                 modifiers.removeFirst()
             }
@@ -110,8 +114,11 @@ struct SceneDecoder {
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try gradient(kind, args))))
             }
         }
+        // A modifier in error is left out and the others still apply.
         for item in modifiers {
-            result = try modifier(item, appliedTo: result, depth: inner)
+            if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
+                result = modified
+            }
         }
         return result
     }
@@ -226,12 +233,15 @@ struct SceneDecoder {
         // else is decoded once and shared.
         let shared = Self.interpolatesText(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
         var views: [View] = []
+        let errorsBefore = diagnostics.errors.count
         for value in from..<to {
             var content = shared
             if content == nil {
                 var each = inner
                 each.scope.localValues[slot] = Double(value)
                 content = try each.view(contentNode, depth: depth + 1)
+                // The same error in every copy is reported once.
+                if diagnostics.errors.count > errorsBefore { break }
             }
             views.append(.modified(content!, .bind(slot: slot, value: Double(value))))
         }
@@ -484,11 +494,14 @@ struct SceneDecoder {
             childNodes = try obj.required("children").array()
         }
         var children: [View] = []
+        // A child in error is left out and its siblings are still read.
         for child in childNodes {
-            if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
-                children += try forEach(each[0].value, depth: depth + 1)
-            } else {
-                children.append(try view(child, depth: depth + 1))
+            _ = diagnostics.recover { () throws(TimelineError) in
+                if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
+                    children += try forEach(each[0].value, depth: depth + 1)
+                } else {
+                    children.append(try view(child, depth: depth + 1))
+                }
             }
         }
         return StackView(axis: axis, alignment: alignment, spacing: spacing, children: children)
@@ -546,6 +559,7 @@ struct SceneDecoder {
                     if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
                     throw node.error(message)
                 }
+                scope.reads.slots.insert(slot)
                 return .colorParam(slot: slot)
             }
         default:

@@ -32,10 +32,12 @@ struct TimelineOptions: ParsableArguments {
         guard maxExpressionLength >= 1 else { throw ValidationError("--max-expression-length must be at least 1") }
     }
 
-    /// Reads and validates the timeline at `path`, with its scale replaced as
-    /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
-    /// the scaled canvas); errors become exit status 1.
-    func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
+    /// The most errors printed for one file; the rest are counted.
+    static let errorLimit = 20
+
+    /// Reads the timeline at `path` and reports every error and warning in it;
+    /// an unreadable file is an error of its own.
+    func check(_ path: String) throws -> TimelineReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -47,11 +49,30 @@ struct TimelineOptions: ParsableArguments {
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first
         }
-        var document: TimelineDocument
-        do {
-            document = try loader.load([UInt8](data))
-        } catch {
-            throw CommandFailure.invalid("\(path): \(error)")
+        return loader.check([UInt8](data))
+    }
+
+    /// The lines that report `errors` of the file at `path`: at most
+    /// `errorLimit`, then `and N more errors`.
+    static func errorLines(_ errors: [TimelineError], in path: String) -> [String] {
+        var lines = errors.prefix(errorLimit).map { "\(path): \($0)" }
+        if errors.count > errorLimit {
+            lines.append("\(path): and \(SummaryText.count(errors.count - errorLimit, "more error"))")
+        }
+        return lines
+    }
+
+    /// Reads and validates the timeline at `path`, with its scale replaced as
+    /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
+    /// the scaled canvas); errors become exit status 1, warnings are printed on
+    /// standard error.
+    func load(_ path: String, canvas: CanvasOptions? = nil) throws -> TimelineDocument {
+        let report = try check(path)
+        guard var document = report.document else {
+            throw CommandFailure.invalid(Self.errorLines(report.errors, in: path).joined(separator: "\nerror: "))
+        }
+        for warning in report.warnings {
+            FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8))
         }
         if let scale = try canvas?.scale(for: (document.scene.size.width, document.scene.size.height), in: path) {
             // In floating point: a huge canvas must be refused, not overflow `Int`.
