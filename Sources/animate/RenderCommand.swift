@@ -100,8 +100,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Show progress: a bar with frames, fps and time left on a terminal, plain lines otherwise (the default unless --quiet).")
+    @Flag(help: "Show progress even when standard error is not a terminal, as a line every tenth of the work (for CI logs); on a terminal a bar with frames, fps and time left is the default.")
     var progress = false
+
+    /// Whether progress is shown: on a terminal unless `--quiet`, elsewhere only with
+    /// `--progress` (off a terminal the default is the one summary line).
+    var showsProgress: Bool { !quiet && (progress || isatty(STDERR_FILENO) == 1) }
 
     @OptionGroup var limits: TimelineOptions
 
@@ -240,7 +244,7 @@ struct RenderCommand: ParsableCommand {
                 // they are at least a quarter of it; a sparse sample of a long range would hold the
                 // memory for the whole render and save little.
                 let keeps = 4 * sample.filter { range.contains($0) }.count >= range.count
-                let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
+                let progress = Progress(total: sample.count, label: "palette", enabled: showsProgress)
                 try FramePipeline(threads: threads).run(count: sample.count, renderer: {
                     let renderer = document.makeRenderer()
                     return { document.render(frame: sample[$0], with: renderer) }
@@ -252,7 +256,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 progress.clear()
             }
-            let progress = Progress(total: range.count, label: "render", enabled: !quiet)
+            let progress = Progress(total: range.count, label: "render", enabled: showsProgress)
             let first = range.lowerBound
             try FramePipeline(threads: threads).run(count: range.count, renderer: {
                 let renderer = document.makeRenderer()
@@ -271,7 +275,8 @@ struct RenderCommand: ParsableCommand {
             sink.cancel()
             throw CommandFailure.output("\(error)")
         }
-        if !quiet {
+        // A labelled render is one step of a larger job (a --max-size attempt), which is progress.
+        if label == nil ? !quiet : showsProgress {
             let size = toStandardOutput ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
             let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(toStandardOutput ? "standard output" : path)"
             note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
