@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; until it fits, --lossy is raised to 32, then dithering and colours, frame rate and scale are reduced.")
     var maxSize: String?
 
-    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds of the frame to write.")
+    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds, from 0 to the duration; the state at exactly that time is written.")
     var time: Double?
 
     @Option(parsing: .unconditional, help: "For a .png output: the frame number to write (from 0).")
@@ -169,9 +169,9 @@ struct RenderCommand: ParsableCommand {
         if output != OutputFormat.standardOutput { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {
-            let n = try FrameSelection.frame(time: time, frame: frame, in: document)
-            try FrameSelection.writePNG(document.render(frame: n), to: output)
-            if !quiet { note("wrote frame \(n) to \(output)") }
+            let still = try FrameSelection.still(time: time, frame: frame, in: document, path: timeline)
+            try FrameSelection.writePNG(still.render(document), to: output)
+            if !quiet { note("wrote \(still.description) to \(output)") }
             return
         }
         let range = try frameRange(in: document)
