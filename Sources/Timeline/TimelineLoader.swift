@@ -60,13 +60,14 @@ public struct TimelineLoader {
         return TimelineReport(document: diagnostics.errors.isEmpty ? document : nil, errors: diagnostics.errors, warnings: diagnostics.warnings)
     }
 
-    static let topLevelKeys = ["version", "size", "scale", "fps", "duration", "background", "params", "paints", "animations", "scene"]
+    static let topLevelKeys = FormatTables.topLevel.map(\.name)
 
     /// The document, or `nil` when an error leaves out a part it needs; every
     /// error is recorded in `diagnostics`, and one is thrown only when the file
     /// is not an object.
     func decode(_ root: JSONNode, _ diagnostics: Diagnostics) throws(TimelineError) -> TimelineDocument? {
         let top = try diagnostics.object(root, allowedKeys: Self.topLevelKeys)
+        if let schema = top.optional("$schema") { _ = diagnostics.recover { () throws(TimelineError) in try schema.string() } }
         if let version = top.optional("version") {
             _ = diagnostics.recover { () throws(TimelineError) in
                 let v = try version.number()
@@ -147,7 +148,7 @@ public struct TimelineLoader {
             let names = params.map(\.name)
             for (i, item) in items.enumerated() {
                 let change = diagnostics.recover { () throws(TimelineError) -> (Double, Int, Change) in
-                    let obj = try diagnostics.object(item, allowedKeys: ["param", "at", "to", "curve", "keyframes"])
+                    let obj = try diagnostics.object(item, allowedKeys: FormatTables.animation.keys)
                     let name = try obj.required("param").keyword(among: names, kind: "param")
                     let index = names.firstIndex(of: name)!
                     let count = params[index].count
