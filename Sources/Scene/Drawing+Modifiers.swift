@@ -126,6 +126,15 @@ extension Drawing {
             isolated(content, proposal: proposal, at: origin, filters: [.blur(radius: radius.evaluate(in: context) * deviceScale)])
         case .compositingGroup:
             isolated(content, proposal: proposal, at: origin)
+        case .visualEffect(let effect):
+            var measured = self
+            measured.measure(content, proposal: proposal, at: origin)
+            let g = measured.context.geometry
+            var affected = content
+            for modifier in effect.modifiers(Rect(x: g.minX, y: g.minY, width: g.width, height: g.height)) {
+                affected = .modified(affected, modifier)
+            }
+            draw(affected, proposal: proposal, at: origin)
         }
     }
 
@@ -196,6 +205,7 @@ extension View {
     var isSingleShape: Bool {
         switch self {
         case .shape, .text, .image, .empty, .spacer: return true
+        case .geometryReader: return false
         case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
         case .scrollView(let s): return s.content.isSingleShape
         case .modified(_, .background), .modified(_, .overlay): return false

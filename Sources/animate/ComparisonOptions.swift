@@ -4,19 +4,19 @@ import FrameDiff
 
 /// The tolerance options of `diff` and `test`, in perceptual units.
 struct ComparisonOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("A pixel differs when its colour difference exceeds this (CIEDE2000; 1 is about one just-noticeable difference).", valueName: "ΔE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A pixel differs when its colour difference exceeds this (CIEDE2000; 1 is about one just-noticeable difference).", valueName: "ΔE"), transform: CommandLineNumber.real)
     var threshold: Double = Tolerance.default.pixelThreshold
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed cluster of touching differing pixels, or 'none'.", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed cluster of touching differing pixels, or 'none'.", valueName: "pixels"), transform: Limit.parse)
     var maxCluster: Limit = Limit(Tolerance.default.maxClusterSize.map(Double.init))
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed number of differing pixels per frame, or 'none'.", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed number of differing pixels per frame, or 'none'.", valueName: "pixels"), transform: Limit.parse)
     var maxDiffPixels: Limit = Limit(nil)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed share of differing pixels per frame: a fraction, a percentage such as 0.1%, or 'none'.", valueName: "share"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest allowed share of differing pixels per frame: a fraction, a percentage such as 0.1%, or 'none'.", valueName: "share"), transform: Limit.parse)
     var maxDiffShare: Limit = Limit(Tolerance.default.maxDifferingShare)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"), transform: Limit.parse)
     var minSSIM: Limit = Limit(nil)
 
     @Flag(help: "Do not tolerate anti-aliasing: an edge moved by a fraction of a pixel differs.")
@@ -25,7 +25,7 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Fail on any changed byte (no threshold, no anti-aliasing allowance, no budget).")
     var exact = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How far parameter values may depart before motion differs (absolute, and relative to the value).", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far parameter values may depart before motion differs (absolute, and relative to the value).", valueName: "amount"), transform: CommandLineNumber.real)
     var traceTolerance: Double = TraceTolerance.default.absolute
 
     func validate() throws {
@@ -60,14 +60,17 @@ struct Limit: ExpressibleByArgument {
     }
 
     init?(argument: String) {
+        guard let limit = try? Self.parse(argument) else { return nil }
+        self = limit
+    }
+
+    /// `none` or `off`, or a number as `CommandLineNumber.real` reads it, with an optional `%`.
+    @Sendable static func parse(_ argument: String) throws -> Limit {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        if text == "none" || text == "off" {
-            value = nil
-            return
-        }
+        if text == "none" || text == "off" { return Limit(nil) }
         let percent = text.hasSuffix("%")
-        guard let number = Double(percent ? String(text.dropLast()) : text), number.isFinite else { return nil }
-        value = percent ? number / 100 : number
+        let number = try CommandLineNumber.real(percent ? String(text.dropLast()) : text)
+        return Limit(percent ? number / 100 : number)
     }
 
     var defaultValueDescription: String {

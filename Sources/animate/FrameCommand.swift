@@ -14,10 +14,10 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "The time in seconds, from 0 to the duration: the state at exactly that time is drawn.")
+    @Option(parsing: .unconditional, help: "The time in seconds, from 0 to the duration: the state at exactly that time is drawn.", transform: CommandLineNumber.real)
     var time: Double?
 
-    @Option(parsing: .unconditional, help: "The frame number, from 0.")
+    @Option(parsing: .unconditional, help: "The frame number, from 0.", transform: CommandLineNumber.whole)
     var frame: Int?
 
     @OptionGroup var canvas: CanvasOptions
