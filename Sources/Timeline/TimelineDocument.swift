@@ -65,6 +65,11 @@ public struct TimelineDocument: Sendable {
         return FrameRenderer(scene: scene).render(context)
     }
 
+    /// The state at `time` seconds rendered, between frames or at the duration itself.
+    public func render(time: Double) -> Pixmap {
+        FrameRenderer(scene: scene).render(context(time: time))
+    }
+
     /// Frame `n` rendered by `renderer`, one from `makeRenderer()` (frames rendered one after
     /// another on a thread reuse its buffers and unchanging layouts).
     public func render(frame n: Int, with renderer: SequentialRenderer) -> Pixmap {
