@@ -24,10 +24,12 @@ final class Diagnostics {
     }
 
     /// A reader over `node`'s members, recording an error for each key outside
-    /// `allowedKeys` and reading the others; throws only when `node` is not an object.
+    /// `allowedKeys` and reading the others (a misspelt key as the allowed key it is
+    /// closest to, when the object lacks that one); throws only when `node` is not an object.
     func object(_ node: JSONNode, allowedKeys: [String]) throws(TimelineError) -> ObjectReader {
         let members = try node.members()
         let allowed = Set(allowedKeys)
+        let present = Set(members.map(\.key))
         var known: [JSONMember] = []
         known.reserveCapacity(members.count)
         for member in members {
@@ -35,6 +37,11 @@ final class Diagnostics {
                 known.append(member)
             } else {
                 record(JSONNode.unknownKey(member, in: node, allowedKeys: allowedKeys))
+                // A misspelt key is read as the key it was meant to be, so that the
+                // object is not also "missing" it and its value is still checked.
+                if let meant = suggestion(for: member.key, among: allowedKeys), !present.contains(meant) {
+                    known.append(JSONMember(key: meant, keyLocation: member.keyLocation, value: member.value))
+                }
             }
         }
         return ObjectReader(node: node, members: known)

@@ -58,16 +58,20 @@ public struct TimelineDocument: Sendable {
 
     /// Frame `n` rendered.
     public func render(frame n: Int) -> Pixmap {
-        let context = context(frame: n)
-        guard let body else { return FrameRenderer(scene: scene).render(context) }
-        var scene = scene
-        scene.root = body(context)
-        return FrameRenderer(scene: scene).render(context)
+        render(context(frame: n))
     }
 
     /// The state at `time` seconds rendered, between frames or at the duration itself.
     public func render(time: Double) -> Pixmap {
-        FrameRenderer(scene: scene).render(context(time: time))
+        render(context(time: time))
+    }
+
+    /// The scene drawn in `context`, its root from `body` when the scene is written in Swift.
+    private func render(_ context: EvaluationContext) -> Pixmap {
+        guard let body else { return FrameRenderer(scene: scene).render(context) }
+        var scene = scene
+        scene.root = body(context)
+        return FrameRenderer(scene: scene).render(context)
     }
 
     /// Frame `n` rendered by `renderer`, one from `makeRenderer()` (frames rendered one after
