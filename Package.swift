@@ -6,17 +6,22 @@ import PackageDescription
 //                        Scene → CFreeType, CHarfBuzz; Raster → CMemory, CSIMD;
 //                        Geometry → CSIMD
 //                      ↘ Motion
-//   animate → Export → Raster, CFFmpeg
+//   animate → Export → GIF → Raster; Export → CFFmpeg
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
+//   animate, AnimateTesting → AnimateUI → Timeline, Scene, Motion, Export (SwiftUI's names for scenes written in Swift)
+//   animate → Preview → Timeline, Export, Raster, Hummingbird
 let package = Package(
     name: "animate",
     products: [
         .executable(name: "animate", targets: ["animate"]),
-        .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .library(name: "AnimateKit", targets: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "GIF", "Export"]),
         .library(name: "AnimateTesting", targets: ["AnimateTesting"]),
+        .library(name: "AnimateUI", targets: ["AnimateUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -43,16 +48,26 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CMemory", "CSIMD"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
-        .target(name: "Export", dependencies: ["Raster", "CFFmpeg"]),
+        .target(name: "GIF", dependencies: ["Raster"]),
+        .target(name: "Export", dependencies: ["GIF", "Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
         .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
-        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster"]),
+        .target(name: "AnimateUI", dependencies: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
+        .target(
+            name: "Preview",
+            dependencies: ["Timeline", "Export", "Raster", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "AnimateTesting", dependencies: ["Regression", "FrameDiff", "Timeline", "Scene", "Raster", "AnimateUI"]),
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "Export", "FrameDiff", "Regression",
+                "Timeline", "Scene", "Motion", "Raster", "GIF", "Export", "FrameDiff", "Regression", "Preview", "AnimateUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // A scene written in Swift is compiled into a shared library that `animate` loads;
+            // its references to AnimateUI and the modules below resolve to this executable's.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
@@ -60,9 +75,11 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "Export", "Raster"]),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "Raster", "Geometry"], exclude: ["Reference"]),
+        .testTarget(name: "PreviewTests", dependencies: ["animate", "Preview", "Export", "Raster"]),
         .testTarget(
             name: "AnimateTests",
-            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting"]),
+            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting", "AnimateUI"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import GIF
 
 /// Joins files rendered as consecutive pieces of one animation (`animate render --frames`)
 /// into one file, without re-encoding.

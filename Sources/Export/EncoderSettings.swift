@@ -1,3 +1,4 @@
+import GIF
 import Raster
 
 /// How frames are encoded: size, rate, and the knobs of each format.
@@ -46,7 +47,7 @@ public struct EncoderSettings: Equatable, Sendable {
     /// at rest (still, or still in the next frame), except in the first frame, where they move at
     /// most half as far; at the default a frame's squared error stays within 1.5 times its
     /// palette's own plus 0.5 per pixel, a budget that grows with (lossy / 16)²
-    /// (`GIFEncoder.errorBudget`; the tolerance is lowered for frames that would exceed it).
+    /// (the GIF encoder's error budget; the tolerance is lowered for frames that would exceed it).
     /// 0 keeps every pixel at its mapped palette entry.
     public var lossy: Int
     /// The values `lossy` takes.

@@ -3,14 +3,15 @@
 /// The pattern holds exactly one `%d` or `%0Nd` directive (N from 1 to 9 digits of
 /// zero padding); `%%` stands for a literal `%`. Indices wider than the padding are
 /// written in full, as printf does.
-struct FramePattern: Equatable, Sendable {
+public struct FramePattern: Equatable, Sendable {
     /// The pattern as given.
-    let pattern: String
+    public let pattern: String
     private let prefix: String
     private let suffix: String
     private let minimumDigits: Int
 
-    init(_ pattern: String) throws(ExportError) {
+    /// Parses `pattern`; the error says what is wrong with it.
+    public init(_ pattern: String) throws(ExportError) {
         var prefix = ""
         var suffix = ""
         var digits: Int?
@@ -61,7 +62,7 @@ struct FramePattern: Equatable, Sendable {
     }
 
     /// The file path of frame `index` (0-based, non-negative).
-    func path(for index: Int) -> String {
+    public func path(for index: Int) -> String {
         let number = String(index)
         let padding = String(repeating: "0", count: max(0, minimumDigits - number.count))
         return prefix + padding + number + suffix

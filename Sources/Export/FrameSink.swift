@@ -45,7 +45,7 @@ public func makeFrameSink(path: String, format: OutputFormat, settings: EncoderS
     limitFFmpegLoggingToErrors()
     switch format {
     case .mp4: return try VideoFileEncoder(path: path, settings: settings, flavor: .mp4)
-    case .gif: return try GIFEncoder(path: path, settings: settings)
+    case .gif: return try GIFFileEncoder(path: path, settings: settings)
     case .webm: return try VideoFileEncoder(path: path, settings: settings, flavor: .webm)
     case .apng: return try AnimatedImageEncoder(path: path, settings: settings, kind: .apng)
     case .webp: return try AnimatedImageEncoder(path: path, settings: settings, kind: .webp)

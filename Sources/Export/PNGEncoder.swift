@@ -27,6 +27,17 @@ final class PNGEncoder {
 
     /// Encodes `pixmap` (which must have the encoder's size) and writes the PNG to `file`'s temporary.
     func encode(_ pixmap: Pixmap, to file: AtomicFile) throws(ExportError) {
+        try encode(pixmap) { bytes throws(ExportError) in try file.write(bytes) }
+    }
+
+    /// Encodes `pixmap` (which must have the encoder's size) and returns the PNG file's bytes.
+    func encoded(_ pixmap: Pixmap) throws(ExportError) -> [UInt8] {
+        var png: [UInt8] = []
+        try encode(pixmap) { bytes in png.append(contentsOf: bytes) }
+        return png
+    }
+
+    private func encode(_ pixmap: Pixmap, write: (UnsafeRawBufferPointer) throws(ExportError) -> Void) throws(ExportError) {
         precondition(pixmap.width == frame.width && pixmap.height == frame.height, "PNG encoder size mismatch")
         try frame.makeWritable(path: path)
         let rowBytes = pixmap.width * 4
@@ -39,7 +50,7 @@ final class PNGEncoder {
         }
         var written = false
         try encoder.encode(frame.pointer) { packet throws(ExportError) in
-            try file.write(UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
+            try write(UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
             written = true
         }
         // The PNG encoder has no delay: no packet after a frame means it failed silently.

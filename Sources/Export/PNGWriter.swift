@@ -16,6 +16,12 @@ public func writePNG(_ pixmap: Pixmap, to path: String) throws(ExportError) {
     }
 }
 
+/// `pixmap` as the bytes of a straight-alpha RGBA PNG file; `name` labels errors.
+public func encodePNG(_ pixmap: Pixmap, name: String) throws(ExportError) -> [UInt8] {
+    limitFFmpegLoggingToErrors()
+    return try PNGEncoder(width: pixmap.width, height: pixmap.height, path: name).encoded(pixmap)
+}
+
 /// A sink writing the single frame it is given as one PNG file.
 final class PNGFileSink: FrameSink {
     private let path: String

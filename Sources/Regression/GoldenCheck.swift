@@ -45,6 +45,10 @@ public struct GoldenCheck: Sendable {
     /// the report is named `name` and failing frames' images go to `writer`.
     public func check(_ rendering: Rendering, golden: GoldenDirectory, name: String, writer: ReportWriter? = nil) throws(RegressionError) -> ComparisonReport {
         let actual = FrameSource(rendering)
+        if let outside = frames?.outside(frameCount: rendering.frameCount, fps: rendering.fps) {
+            throw .unsupportedInput(
+                path: rendering.name, reason: "asked for \(outside), outside the animation's \(rendering.frameCount) frames (0…\(rendering.frameCount - 1))")
+        }
         guard golden.exists else {
             var report = ComparisonReport(name: name, expected: golden.path, actual: rendering.name, status: .missing, tolerance: tolerance)
             if mode == .never {
@@ -93,6 +97,11 @@ public struct GoldenCheck: Sendable {
             report.status = .recorded
             report.notes.append("recorded frames \(list(absent)) that the golden lacked; review them, then run again")
             return report
+        }
+        let past = stored.filter { $0 >= rendering.frameCount }
+        if chosen == nil && !past.isEmpty {
+            report.problems.append("the golden's frame\(past.count == 1 ? "" : "s") \(list(past)) lie\(past.count == 1 ? "s" : "") past the end of the \(rendering.frameCount)-frame animation; record it again (--update) if the animation was shortened")
+            report.status = .failed
         }
         if !absent.isEmpty {
             report.problems.append("the golden has no frame\(absent.count == 1 ? "" : "s") \(list(absent)) (it holds \(list(stored)))")

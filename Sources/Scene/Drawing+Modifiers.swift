@@ -128,6 +128,15 @@ extension Drawing {
             isolated(content, proposal: proposal, at: origin, filters: [.blur(radius: radius.evaluate(in: context) * deviceScale)])
         case .compositingGroup:
             isolated(content, proposal: proposal, at: origin)
+        case .visualEffect(let effect):
+            var measured = self
+            measured.measure(content, proposal: proposal, at: origin)
+            let g = measured.context.geometry
+            var affected = content
+            for modifier in effect.modifiers(Rect(x: g.minX, y: g.minY, width: g.width, height: g.height)) {
+                affected = .modified(affected, modifier)
+            }
+            draw(affected, proposal: proposal, at: origin)
         }
     }
 

@@ -74,6 +74,23 @@ public final class SequentialRenderer {
         return pixmap
     }
 
+    /// Renders the view `root()` makes in place of the scene's root view: a tree built anew
+    /// for each frame (a scene written in Swift). Its stacks and views live at new addresses
+    /// each frame, so it gets a layout memo of its own and no kept layers; the canvas is
+    /// reused. When the scene reads no time, a frame whose parameters are the last frame's
+    /// is that picture again, and `root` is not called.
+    public func render(_ context: EvaluationContext, root: () -> View) -> Pixmap {
+        let timeless = !renderer.scene.readsTime
+        if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
+        canvas.reset(background: renderer.scene.background)
+        var scene = renderer.scene
+        scene.root = root()
+        FrameRenderer(scene: scene).render(context, into: canvas)
+        let pixmap = canvas.pixmap
+        last = timeless ? (context.params, pixmap) : nil
+        return pixmap
+    }
+
     /// Whether two parameter vectors hold the same bits (so 0 and −0 differ, as they may
     /// in a picture, and a NaN equals itself).
     private static func same(_ a: [Double], _ b: [Double]) -> Bool {

@@ -166,6 +166,8 @@ extension View {
         switch self {
         case .empty, .image:
             return true
+        case .geometryReader:
+            return false
         case .spacer(let minLength):
             return same(minLength)
         case .text(let text):
@@ -208,6 +210,8 @@ extension View {
                 return same(radius) && same(x) && same(y)
             case .fixedSize, .bind, .coordinateSpace, .blendMode, .compositingGroup:
                 return true
+            case .visualEffect:
+                return false
             }
         }
     }
@@ -247,6 +251,8 @@ extension Shape {
             return points.allSatisfy { $0.0.isSameInEveryFrame && $0.1.isSameInEveryFrame }
         case .commands(let commands, _):
             return commands.allSatisfy(\.isSameInEveryFrame)
+        case .custom:
+            return false
         }
     }
 }

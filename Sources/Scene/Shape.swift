@@ -28,6 +28,18 @@ public enum Shape: Sendable {
     case path(Path, unitSpace: Bool)
     /// A path built from commands whose numbers may use `w` and `h`.
     case commands([PathCommand], unitSpace: Bool)
+    /// A path computed by Swift code from the frame rectangle (a SwiftUI `Shape`'s `path(in:)`).
+    case custom(CustomShape)
+}
+
+/// An outline computed from the frame rectangle by a function, for shapes written in Swift.
+public struct CustomShape: Sendable {
+    /// The outline in the given frame rectangle, in the same coordinates.
+    public var path: @Sendable (Rect) -> Path
+
+    public init(path: @escaping @Sendable (Rect) -> Path) {
+        self.path = path
+    }
 }
 
 /// How a rounded rectangle's corners are drawn: `.continuous` (Apple's smooth-curvature
@@ -92,6 +104,8 @@ extension Shape {
             var local = Path()
             for command in commands { command.apply(to: &local, context: ctx) }
             path.addPath(local, transform: map)
+        case .custom(let shape):
+            path.addPath(shape.path(rect))
         }
         return path
     }

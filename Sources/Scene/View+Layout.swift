@@ -17,7 +17,7 @@ extension View {
     /// The size this view takes when offered `proposal`, in points.
     public func sizeThatFits(_ proposal: ProposedSize, _ context: EvaluationContext) -> Size {
         switch self {
-        case .shape:
+        case .shape, .geometryReader:
             return proposal.replacingUnspecifiedDimensions(by: Size(width: 10, height: 10))
         case .empty:
             return .zero
@@ -48,7 +48,7 @@ extension View {
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
             case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace,
-                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
+                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup, .visualEffect:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
                 return content.sizeThatFits(proposal, context.binding(slot, to: value))
@@ -70,7 +70,7 @@ extension View {
     var layoutIsSameInEveryFrame: Bool {
         func same(_ e: Expression?) -> Bool { e?.isSameInEveryFrame ?? true }
         switch self {
-        case .shape, .text, .image, .empty:
+        case .shape, .text, .image, .empty, .geometryReader:
             return true
         case .spacer(let minLength):
             return same(minLength)
@@ -88,7 +88,8 @@ extension View {
             case .aspectRatio(let ratio, _):
                 return same(ratio)
             case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .zIndex,
-                .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup:
+                .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup,
+                .visualEffect:
                 return true
             }
         }

@@ -20,8 +20,22 @@ public indirect enum View: Sendable {
     case spacer(minLength: Expression?)
     /// Draws nothing and takes no space.
     case empty
+    /// Takes the proposed size and draws the view its function makes for that size,
+    /// placed at its top-leading corner (SwiftUI's `GeometryReader`, for scenes written in Swift).
+    case geometryReader(GeometryReaderView)
     /// `content` with one modifier applied outside it.
     case modified(View, Modifier)
+}
+
+/// A view made at draw time from the frame it is given.
+public struct GeometryReaderView: Sendable {
+    /// The content for the reader's frame in the nearest scroll view or named coordinate
+    /// space (its size is the reader's), in points.
+    public var content: @Sendable (Rect) -> View
+
+    public init(content: @escaping @Sendable (Rect) -> View) {
+        self.content = content
+    }
 }
 
 /// A shape view: geometry and how it is drawn: filled, stroked, or both
@@ -265,6 +279,19 @@ public enum Modifier: Sendable {
     case blur(radius: Expression)
     /// Composites the view as one layer (SwiftUI's `compositingGroup`).
     case compositingGroup
+    /// Modifiers computed at draw time from the content's frame before its effects, in the
+    /// nearest scroll view or named coordinate space (SwiftUI's `visualEffect`, for scenes
+    /// written in Swift). They must not change layout: offsets, scales, rotations, opacity, blur.
+    case visualEffect(VisualEffectFunction)
+}
+
+/// The modifiers a `visualEffect` applies for a frame rectangle.
+public struct VisualEffectFunction: Sendable {
+    public var modifiers: @Sendable (Rect) -> [Modifier]
+
+    public init(modifiers: @escaping @Sendable (Rect) -> [Modifier]) {
+        self.modifiers = modifiers
+    }
 }
 
 /// The arguments of `frame`: fixed `width`/`height`, or flexible bounds.

@@ -16,20 +16,17 @@ struct SceneDecoder {
     /// The timeline's named paints (`"paints"` at the top level).
     var paints: [String: PaintValue] = [:]
     let images: ImageFiles
+    /// Where errors inside a view or modifier go, so that its siblings are still read.
+    let diagnostics: Diagnostics
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
     static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "image", "scrollView", "forEach"]
-    static let viewKinds = shapeKinds + containerKinds + gradientKinds
+    static let viewKinds = FormatTables.views.map(\.name)
 
-    static let modifierNames = [
-        "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
-        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace", "clipped",
-        "cornerRadius", "clipShape", "mask", "blendMode", "shadow", "blur", "compositingGroup",
-    ]
-    static let shapeOnlyModifiers = ["stroke", "trim", "inset"]
+    static let modifierNames = FormatTables.modifiers.map(\.name)
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
@@ -65,19 +62,21 @@ struct SceneDecoder {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
             while let first = modifiers.first, let member = try Self.shapeModifier(first) {
-                switch member.key {
-                case "fill":
-                    guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
-                    shapeView.fill = try fill(member.value)
-                case "stroke":
-                    shapeView.strokes.append(try stroke(member.value))
-                case "trim":
-                    let obj = try member.value.object(allowedKeys: ["from", "to"])
-                    shapeView.trim = (
-                        try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
-                        try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
-                default:  // inset
-                    shapeView.inset = try scope.number(member.value)
+                _ = diagnostics.recover { () throws(TimelineError) in
+                    switch member.key {
+                    case "fill":
+                        guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
+                        shapeView.fill = try fill(member.value)
+                    case "stroke":
+                        shapeView.strokes.append(try stroke(member.value))
+                    case "trim":
+                        let obj = try member.value.object(allowedKeys: FormatTables.modifierKeys("trim"))
+                        shapeView.trim = (
+                            try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
+                            try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
+                    default:  // inset
+                        shapeView.inset = try scope.number(member.value)
+                    }
                 }
                 modifiers.removeFirst()
             }
@@ -87,7 +86,7 @@ struct SceneDecoder {
             case "zstack", "vstack", "hstack":
                 result = .stack(try stack(kind, args, depth: inner))
             case "spacer":
-                let obj = try args.object(allowedKeys: ["minLength"])
+                let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
             case "color":
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try paint(args))))
@@ -96,7 +95,7 @@ struct SceneDecoder {
             case "image":
                 result = .image(try image(args))
             case "scrollView":
-                let obj = try args.object(allowedKeys: ["axis", "offset", "content"])
+                let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
                 var axis = StackAxis.vertical
                 if let a = obj.optional("axis") {
                     axis = try a.keyword(among: ["vertical", "horizontal"], kind: "axis") == "vertical" ? .vertical : .horizontal
@@ -110,8 +109,11 @@ struct SceneDecoder {
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try gradient(kind, args))))
             }
         }
+        // A modifier in error is left out and the others still apply.
         for item in modifiers {
-            result = try modifier(item, appliedTo: result, depth: inner)
+            if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
+                result = modified
+            }
         }
         return result
     }
@@ -131,7 +133,7 @@ struct SceneDecoder {
 
     /// `stroke`: a paint, or `{ "paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase" }`.
     func stroke(_ node: JSONNode) throws(TimelineError) -> Stroke {
-        let styleKeys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
+        let styleKeys = FormatTables.modifierKeys("stroke")
         guard case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) else {
             return Stroke(paint: try paint(node))
         }
@@ -151,25 +153,25 @@ struct SceneDecoder {
     func shape(_ kind: String, _ args: JSONNode) throws(TimelineError) -> Shape {
         switch kind {
         case "rectangle", "circle", "ellipse", "capsule":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return kind == "rectangle" ? .rectangle : kind == "circle" ? .circle : kind == "ellipse" ? .ellipse : .capsule
         case "roundedRectangle":
-            let obj = try args.object(allowedKeys: ["cornerRadius", "style"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return .roundedRectangle(cornerRadius: try scope.number(try obj.required("cornerRadius")), style: try cornerStyle(obj.optional("style")))
         case "star":
-            let obj = try args.object(allowedKeys: ["points", "innerRatio"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return .star(
                 points: try obj.optional("points").map { n throws(TimelineError) in try repeatCount(n, atLeast: 2) } ?? .constant(5),
                 innerRatio: try obj.optional("innerRatio").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0.4))
         case "overlappingEllipses", "overlappingRectangles":
-            let obj = try args.object(allowedKeys: ["count", "overlapping"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let count = try obj.optional("count").map { n throws(TimelineError) in try repeatCount(n, atLeast: 1) } ?? .constant(2)
             let overlapping = try obj.optional("overlapping").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
             return kind == "overlappingEllipses"
                 ? .overlappingEllipses(count: count, overlapping: overlapping)
                 : .overlappingRectangles(count: count, overlapping: overlapping)
         case "polygon":
-            let obj = try args.object(allowedKeys: ["points", "units"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let unit = try units(obj.optional("units"))
             var inner = scope
             inner.inPath = true
@@ -180,7 +182,7 @@ struct SceneDecoder {
             }
             return .polygon(points: points, unitSpace: unit)
         default:  // path
-            let obj = try args.object(allowedKeys: ["d", "commands", "units"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let unit = try units(obj.optional("units"))
             if let d = obj.optional("d") {
                 guard !obj.contains("commands") else { throw args.error("a path takes either \"d\" or \"commands\", not both") }
@@ -200,7 +202,7 @@ struct SceneDecoder {
     /// `{ "range": [from, to], "as": "i", "content": view }`: the content once for each
     /// whole number from `from` up to (not including) `to`, with `i` set to it.
     mutating func forEach(_ node: JSONNode, depth: Int) throws(TimelineError) -> [View] {
-        let obj = try node.object(allowedKeys: ["range", "as", "content"])
+        let obj = try node.object(allowedKeys: FormatTables.viewKeys("forEach"))
         let rangeNode = try obj.required("range")
         let bounds = try rangeNode.array(count: 2)
         let from = try bounds[0].integer(), to = try bounds[1].integer()
@@ -226,12 +228,15 @@ struct SceneDecoder {
         // else is decoded once and shared.
         let shared = Self.interpolatesText(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
         var views: [View] = []
+        let errorsBefore = diagnostics.errors.count
         for value in from..<to {
             var content = shared
             if content == nil {
                 var each = inner
                 each.scope.localValues[slot] = Double(value)
                 content = try each.view(contentNode, depth: depth + 1)
+                // The same error in every copy is reported once.
+                if diagnostics.errors.count > errorsBefore { break }
             }
             views.append(.modified(content!, .bind(slot: slot, value: Double(value))))
         }
@@ -310,7 +315,7 @@ struct SceneDecoder {
         var fileNode = node
         var view = ImageView(pixmap: Pixmap(width: 1, height: 1))
         if case .object = node.value {
-            let obj = try node.object(allowedKeys: ["file", "resizable", "contentMode", "interpolation"])
+            let obj = try node.object(allowedKeys: FormatTables.viewKeys("image"))
             fileNode = try obj.required("file")
             view.resizable = try obj.optional("resizable")?.bool() ?? false
             if let m = obj.optional("contentMode") {
@@ -334,7 +339,7 @@ struct SceneDecoder {
         if case .string(let s) = node.value {
             string = try interpolate(node, s)
         } else {
-            let obj = try node.object(allowedKeys: ["string", "font", "color", "lineLimit", "alignment"])
+            let obj = try node.object(allowedKeys: FormatTables.viewKeys("text"))
             let stringNode = try obj.required("string")
             string = try interpolate(stringNode, try stringNode.string())
             if let f = obj.optional("font") {
@@ -366,7 +371,7 @@ struct SceneDecoder {
             let name = try node.keyword(among: styles, kind: "text style")
             return Font.textStyles.first { $0.0 == name }!.1
         }
-        let obj = try node.object(allowedKeys: ["style", "size", "weight", "design", "family"])
+        let obj = try node.object(allowedKeys: FormatTables.font.keys)
         var font = Font.body
         if let s = obj.optional("style") {
             let name = try s.keyword(among: styles, kind: "text style")
@@ -478,17 +483,20 @@ struct SceneDecoder {
         if case .array(let items) = args.value {
             childNodes = items
         } else {
-            let obj = try args.object(allowedKeys: ["alignment", "spacing", "children"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             if let a = obj.optional("alignment") { alignment = try self.alignment(a, axis: axis) }
             spacing = try obj.optional("spacing").map { n throws(TimelineError) in try scope.number(n) }
             childNodes = try obj.required("children").array()
         }
         var children: [View] = []
+        // A child in error is left out and its siblings are still read.
         for child in childNodes {
-            if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
-                children += try forEach(each[0].value, depth: depth + 1)
-            } else {
-                children.append(try view(child, depth: depth + 1))
+            _ = diagnostics.recover { () throws(TimelineError) in
+                if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
+                    children += try forEach(each[0].value, depth: depth + 1)
+                } else {
+                    children.append(try view(child, depth: depth + 1))
+                }
             }
         }
         return StackView(axis: axis, alignment: alignment, spacing: spacing, children: children)
@@ -507,9 +515,9 @@ struct SceneDecoder {
     }
 
     func fill(_ node: JSONNode) throws(TimelineError) -> Fill {
-        let styleKeys = ["paint", "eoFill", "antialiased"]
+        let styleKeys = FormatTables.modifierKeys("fill")
         if case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) {
-            let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
+            let obj = try node.object(allowedKeys: styleKeys)
             return Fill(
                 paint: try paint(obj.optional("paint")),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
@@ -546,6 +554,7 @@ struct SceneDecoder {
                     if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
                     throw node.error(message)
                 }
+                scope.reads.slots.insert(slot)
                 return .colorParam(slot: slot)
             }
         default:
@@ -556,13 +565,7 @@ struct SceneDecoder {
 
     /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
     func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
-        var keys = ["colors", "stops", "space"]
-        switch kind {
-        case "linearGradient": keys += ["startPoint", "endPoint"]
-        case "radialGradient": keys += ["center", "startRadius", "endRadius"]
-        default: keys += ["center", "startAngle", "endAngle"]
-        }
-        let obj = try node.object(allowedKeys: keys)
+        let obj = try node.object(allowedKeys: FormatTables.viewKeys(kind))
         let gradient: Gradient
         if let colors = obj.optional("colors") {
             guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
@@ -616,7 +619,7 @@ struct SceneDecoder {
         if case .object = node.value {
             let keys = try node.members().map(\.key)
             if keys.contains("content") {
-                let obj = try node.object(allowedKeys: ["content", "alignment"])
+                let obj = try node.object(allowedKeys: FormatTables.secondary.keys)
                 let (view, _) = try secondaryView(try obj.required("content"), depth: depth)
                 return (view, try obj.optional("alignment").map { n throws(TimelineError) in try alignment(n) } ?? .center)
             }
@@ -636,7 +639,7 @@ struct SceneDecoder {
             throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
         }
         let name = members[0].key, args = members[0].value
-        let all = Self.modifierNames + Self.shapeOnlyModifiers
+        let all = Self.modifierNames
         guard all.contains(name) else {
             var message = "unknown modifier \"\(name)\""
             if let s = suggestion(for: name, among: all) { message += " (did you mean \"\(s)\"?)" }
@@ -649,12 +652,12 @@ struct SceneDecoder {
         case "fill", "stroke", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .clipShape(.rectangle, eoFill: false, antialiased: true))
         case "cornerRadius":
             return .modified(content, .clipShape(.roundedRectangle(cornerRadius: try scope.number(args), style: .circular), eoFill: false, antialiased: true))
         case "clipShape":
-            let obj = try args.object(allowedKeys: ["shape", "eoFill", "antialiased"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             let shapeNode = try obj.required("shape")
             var copy = self
             guard case .shape(let shapeView) = try copy.view(shapeNode, depth: depth + 1) else {
@@ -668,7 +671,7 @@ struct SceneDecoder {
         case "blendMode":
             return .modified(content, .blendMode(BlendMode(rawValue: try args.keyword(among: BlendMode.allCases.map(\.rawValue), kind: "blend mode"))!))
         case "shadow":
-            let obj = try args.object(allowedKeys: ["color", "radius", "x", "y"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             let color = try obj.optional("color").map { n throws(TimelineError) in try ColorSyntax.color(n) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
             func limited(_ key: String, _ limit: Double) throws(TimelineError) -> Expression {
                 try obj.optional(key).map { n throws(TimelineError) in try bounded(n, in: scope, limit: limit) } ?? .constant(0)
@@ -678,15 +681,15 @@ struct SceneDecoder {
                 y: try limited("y", Self.maxShadowOffset)))
         case "blur":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["radius"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .blur(radius: try bounded(try obj.required("radius"), in: scope.effect, limit: Self.maxRadius)))
             }
             return .modified(content, .blur(radius: try bounded(args, in: scope.effect, limit: Self.maxRadius)))
         case "compositingGroup":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .compositingGroup)
         case "frame":
-            let obj = try args.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             func dim(_ key: String) throws(TimelineError) -> Expression? {
                 try obj.optional(key).map { n throws(TimelineError) in try scope.dimension(n) }
             }
@@ -698,7 +701,7 @@ struct SceneDecoder {
         case "padding":
             let zero = Expression.constant(0)
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["edges", "length"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 let length = try number("length", in: obj, default: 16)
                 var edges: Set<String> = ["top", "leading", "bottom", "trailing"]
                 if let e = obj.optional("edges") {
@@ -722,13 +725,13 @@ struct SceneDecoder {
             let length = try scope.number(args)
             return .modified(content, .padding(top: length, leading: length, bottom: length, trailing: length))
         case "offset":
-            let obj = try args.object(allowedKeys: ["x", "y"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             func coordinate(_ key: String) throws(TimelineError) -> Expression {
                 try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
             }
             return .modified(content, .offset(x: try coordinate("x"), y: try coordinate("y")))
         case "position":
-            let obj = try args.object(allowedKeys: ["x", "y"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             func coordinate(_ key: String) throws(TimelineError) -> Expression {
                 try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
             }
@@ -742,7 +745,7 @@ struct SceneDecoder {
             var paint = PaintValue.color(.black)
             var width = Expression.constant(1)
             if case .object = args.value, !(try args.members().contains { $0.key == "color" }) {
-                let obj = try args.object(allowedKeys: ["paint", "width"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 paint = try self.paint(obj.optional("paint")) ?? paint
                 width = try number("width", in: obj, default: 1)
             } else {
@@ -752,14 +755,14 @@ struct SceneDecoder {
             return .modified(content, .overlay(band, .center))
         case "aspectRatio":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["ratio", "contentMode"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 let ratio = try obj.optional("ratio").map { n throws(TimelineError) in try scope.number(n) }
                 let mode = try obj.optional("contentMode")?.keyword(among: ["fit", "fill"], kind: "content mode") ?? "fit"
                 return .modified(content, .aspectRatio(ratio, fill: mode == "fill"))
             }
             return .modified(content, .aspectRatio(try scope.number(args), fill: false))
         case "scaledToFit", "scaledToFill":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .aspectRatio(nil, fill: name == "scaledToFill"))
         case "zIndex":
             return .modified(content, .zIndex(try scope.number(args)))
@@ -767,7 +770,7 @@ struct SceneDecoder {
             return .modified(content, .foregroundStyle(try paint(args) ?? .color(.black)))
         case "scaleEffect":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["x", "y", "anchor"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .scaleEffect(
                     x: try obj.optional("x").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
                     y: try obj.optional("y").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
@@ -777,19 +780,19 @@ struct SceneDecoder {
             return .modified(content, .scaleEffect(x: s, y: s, anchor: .center))
         case "rotationEffect":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["degrees", "anchor"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .rotationEffect(
                     degrees: try scope.effect.number(try obj.required("degrees")), anchor: try anchor(obj.optional("anchor"))))
             }
             return .modified(content, .rotationEffect(degrees: try scope.effect.number(args), anchor: .center))
         case "coordinateSpace":
-            let obj = try args.object(allowedKeys: ["name"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .coordinateSpace(name: try obj.required("name").string()))
         case "fixedSize":
             if case .bool(let b) = args.value {
                 return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content
             }
-            let obj = try args.object(allowedKeys: ["horizontal", "vertical"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .fixedSize(
                 horizontal: try obj.optional("horizontal")?.bool() ?? true, vertical: try obj.optional("vertical")?.bool() ?? true))
         default:

@@ -14,6 +14,9 @@ public struct TimelineDocument: Sendable {
     public var duration: Double
     /// The animatable parameters in declaration order.
     public var params: [Param]
+    /// For a scene written in Swift: its root view for a frame's context, built anew each
+    /// frame (`scene.root` is then only the first frame's). Nil for a timeline file.
+    public var body: (@Sendable (EvaluationContext) -> View)?
 
     /// One animatable parameter: its name, where its components live in the
     /// flattened parameter vector, and its animated value.
@@ -55,17 +58,50 @@ public struct TimelineDocument: Sendable {
 
     /// Frame `n` rendered.
     public func render(frame n: Int) -> Pixmap {
-        FrameRenderer(scene: scene).render(context(frame: n))
+        let context = context(frame: n)
+        guard let body else { return FrameRenderer(scene: scene).render(context) }
+        var scene = scene
+        scene.root = body(context)
+        return FrameRenderer(scene: scene).render(context)
+    }
+
+    /// The state at `time` seconds rendered, between frames or at the duration itself.
+    public func render(time: Double) -> Pixmap {
+        FrameRenderer(scene: scene).render(context(time: time))
     }
 
     /// Frame `n` rendered by `renderer`, one from `makeRenderer()` (frames rendered one after
     /// another on a thread reuse its buffers and unchanging layouts).
     public func render(frame n: Int, with renderer: SequentialRenderer) -> Pixmap {
-        renderer.render(context(frame: n))
+        let context = context(frame: n)
+        guard let body else { return renderer.render(context) }
+        return renderer.render(context) { body(context) }
     }
 
     /// A renderer of this timeline's frames for one thread.
     public func makeRenderer() -> SequentialRenderer {
         SequentialRenderer(scene: scene)
+    }
+}
+
+extension TimelineDocument {
+    /// A document built in code rather than loaded: a scene, its frame rate and length,
+    /// its parameters, and for a scene written in Swift its per-frame `body`.
+    public init(scene: ResolvedScene, fps: Int, duration: Double, parameters: [Param], body: (@Sendable (EvaluationContext) -> View)?) {
+        self.scene = scene
+        self.fps = fps
+        self.duration = duration
+        self.params = parameters
+        self.body = body
+    }
+}
+
+extension TimelineDocument.Param {
+    /// A parameter named `name` whose `value.dimension` components start at `slot`.
+    public init(name: String, slot: Int, value: AnimatedValue) {
+        self.name = name
+        self.slot = slot
+        self.count = value.dimension
+        self.value = value
     }
 }

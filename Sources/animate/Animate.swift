@@ -15,15 +15,17 @@ struct Animate: ParsableCommand {
               animate Timelines/clip-shape.json --format rgba -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 480x280 -r 30 -i - out.mkv
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
+              animate schema > timeline.schema.json
               animate diff expected.mp4 actual.mp4 --report diff-report
               animate test Timelines --golden Tests/Golden
+              animate preview Timelines/clip-shape.json
 
             Exit status: 0 success; 1 invalid timeline or arguments (nothing written);
             2 a diff or test found differences beyond the tolerance; 3 an output or encoder failure.
             """,
         subcommands: [
             RenderCommand.self, FrameCommand.self, ConcatCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self,
-            TestCommand.self,
+            TestCommand.self, PreviewCommand.self, SchemaCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )
@@ -34,9 +36,9 @@ struct Animate: ParsableCommand {
         FrameMemory.reuseFreedBuffers()
         do {
             var command = try parseAsRoot()
-            // Before the output is opened, so that a signal arriving meanwhile
-            // is seen by the render loop instead of killing the process with a
-            // temporary file left behind.
+            // Before the timeline is loaded: a signal during the load ends the process at
+            // once with a message; one after the output is opened is seen by the render
+            // loop, which removes its temporary file.
             if command is RenderCommand { Interruption.install() }
             try command.run()
         } catch let failure as CommandFailure {

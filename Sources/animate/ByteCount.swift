@@ -1,20 +1,28 @@
+import ArgumentParser
 import Foundation
 
 /// File sizes as people write them: `2MB`, `500KB`, `1.5MiB`, `800k`, `123456`.
 /// KB, MB and GB are powers of 1000; KiB, MiB and GiB (and a bare k, m or g) powers of 1024.
 enum ByteCount {
-    static func parse(_ text: String) -> Int? {
+    /// The largest size taken: 1 TB.
+    static let largest = 1_000_000_000_000
+
+    /// The bytes `text` stands for, from 1 to `largest`; the error, naming `option`, says what is wrong.
+    static func parse(_ text: String, option: String) throws -> Int {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, Double)] = [
             ("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824), ("kb", 1e3), ("mb", 1e6), ("gb", 1e9),
             ("k", 1024), ("m", 1_048_576), ("g", 1_073_741_824), ("b", 1),
         ]
-        for (suffix, factor) in units where t.hasSuffix(suffix) {
-            guard let value = Double(t.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
-            return Int(value * factor)
+        let (number, factor) = units.first { t.hasSuffix($0.0) }.map { (String(t.dropLast($0.0.count)).trimmingCharacters(in: .whitespaces), $0.1) } ?? (t, 1)
+        guard let value = Double(number) else {
+            throw ValidationError("\(option) must look like 2MB, 500KB, 1.5MiB or a number of bytes")
         }
-        guard let value = Int(t), value > 0 else { return nil }
-        return value
+        let bytes = value * factor
+        guard bytes >= 1, bytes <= Double(largest) else {
+            throw ValidationError("\(option) \(text) is out of range: from 1 byte to at most 1TB")
+        }
+        return Int(bytes)
     }
 
     /// `bytes` as a count of bytes below 1 KiB, in KiB or MiB with one decimal above.

@@ -4,7 +4,7 @@ import ArgumentParser
 /// commands that draw (`render`, `frame`). Either overrides the timeline's own
 /// scale; the layout, in points, is unchanged.
 struct CanvasOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Device pixels per point (overrides the timeline's scale), above 0 and at most 16.")
+    @Option(parsing: .unconditional, help: "Device pixels per point (overrides the timeline's scale), above 0 and at most 16.", transform: CommandLineNumber.real)
     var scale: Double?
 
     @Option(help: ArgumentHelp(
@@ -16,7 +16,7 @@ struct CanvasOptions: ParsableArguments {
         if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
         if let size {
             guard scale == nil else { throw ValidationError("give --scale or --size, not both") }
-            guard Self.parse(size) != nil else { throw ValidationError("--size must look like 1280x720, 1280x or x720 (whole pixels, at least 1)") }
+            guard Self.parse(size) != nil else { throw ValidationError("--size must look like 1280x720, 1280x or x720 (whole pixels, from 1 to at most \(CommandLineNumber.largestWhole))") }
         }
     }
 
@@ -27,7 +27,7 @@ struct CanvasOptions: ParsableArguments {
         guard parts.count == 2 else { return nil }
         func side(_ s: Substring) -> Int?? {
             if s.isEmpty { return .some(nil) }
-            guard let n = Int(s), n >= 1 else { return nil }
+            guard let n = try? CommandLineNumber.whole(s, in: "--size"), n >= 1 else { return nil }
             return .some(n)
         }
         guard let w = side(parts[0]), let h = side(parts[1]), w != nil || h != nil else { return nil }

@@ -38,7 +38,7 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Compare only these frames: 0,15,30, 10..<20, or all.", valueName: "frames"))
     var frames: String?
 
-    @Option(parsing: .unconditional, help: "Device pixels per point for timeline inputs (overrides their scale).")
+    @Option(parsing: .unconditional, help: "Device pixels per point for timeline inputs (overrides their scale).", transform: CommandLineNumber.real)
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write expected | diff | actual images of failing frames, index.html and summary.json to this folder.", valueName: "folder"))
@@ -57,12 +57,24 @@ struct DiffCommand: ParsableCommand {
         if let frames { _ = try FrameChoice.parseFrames(frames) }
     }
 
+    /// A scene written in Swift, compiled and loaded, as a timeline source; nil for any other input.
+    func swiftSource(_ path: String) throws -> FrameSource? {
+        guard path.lowercased().hasSuffix(".swift") else { return nil }
+        var document = try SwiftSceneBuild.document(at: path)
+        if let scale { document.scene.scale = scale }
+        let rendering = FrameSource(Rendering(document: document, name: path))
+        return FrameSource(
+            name: path, kind: .timeline, frameNumbers: rendering.frameNumbers, fps: rendering.fps, trace: rendering.trace,
+            load: { n throws(RegressionError) in try rendering.frame(n) })
+    }
+
     func run() throws {
         let loader = try limits.loader()
         let e: FrameSource, a: FrameSource
+        let swiftExpected = try swiftSource(expected), swiftActual = try swiftSource(actual)
         do throws(RegressionError) {
-            e = try FrameSource.open(expected, scale: scale, loader: loader)
-            a = try FrameSource.open(actual, scale: scale, loader: loader)
+            if let swiftExpected { e = swiftExpected } else { e = try FrameSource.open(expected, scale: scale, loader: loader) }
+            if let swiftActual { a = swiftActual } else { a = try FrameSource.open(actual, scale: scale, loader: loader) }
         } catch {
             throw CommandFailure.invalid(error.description)
         }
@@ -71,7 +83,15 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure.invalid("a trace file is compared with another trace, a timeline or a golden")
         }
         var requested: [Int]?
-        if let frames, case .frames(let list) = try FrameChoice.parseFrames(frames) { requested = list }
+        if let frames, !tracesOnly {
+            // Only frames that one side may hold are listed, so a long range costs nothing past them.
+            let choice = try FrameChoice.parseFrames(frames)
+            let known = max(e.frameNumbers.last ?? -1, a.frameNumbers.last ?? -1) + 1
+            if let outside = choice.outside(frameCount: known, fps: 1) {
+                throw CommandFailure.invalid("--frames asks for \(outside), past the last frame of both \(expected) and \(actual) (\(known - 1))")
+            }
+            requested = choice.frameNumbers(frameCount: known, fps: 1)
+        }
         if tracesOnly { requested = [] }
         let writer: ReportWriter?
         do throws(RegressionError) {

@@ -1,3 +1,6 @@
+import ArgumentParser
+import Foundation
+
 /// A range of frame numbers given on the command line: `30..<90`, `30...89`, `30..` or `90`
 /// (a single frame); or derived from `--from`/`--to` seconds.
 struct FrameRange: Equatable {
@@ -6,25 +9,27 @@ struct FrameRange: Equatable {
     /// One past the last frame; nil for "to the end".
     var upperBound: Int?
 
-    /// Parses `text`; nil if it is not one of the accepted spellings.
-    init?(_ text: String) {
+    /// Parses `text`; the error says which spelling or number is wrong (numbers as
+    /// `CommandLineNumber` reads them, so none overflows).
+    init(parsing text: String) throws {
         let t = text.trimmingCharacters(in: .whitespaces)
-        func number(_ s: Substring) -> Int? { s.isEmpty ? nil : Int(s) }
-        if let r = t.range(of: "..<") {
-            guard let low = number(t[..<r.lowerBound]) ?? (r.lowerBound == t.startIndex ? 0 : nil),
-                  let high = number(t[r.upperBound...]) else { return nil }
-            self.init(lowerBound: low, upperBound: high)
-        } else if let r = t.range(of: "...") {
-            guard let low = number(t[..<r.lowerBound]) ?? (r.lowerBound == t.startIndex ? 0 : nil),
-                  let high = number(t[r.upperBound...]) else { return nil }
-            self.init(lowerBound: low, upperBound: high + 1)
+        let malformed = ValidationError("--frames must look like 30..<90, 30...89, 30.. or 30")
+        func number(_ s: Substring) throws -> Int? {
+            guard !s.isEmpty else { return nil }
+            guard s.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) else { throw malformed }
+            return try CommandLineNumber.whole(s, in: "--frames")
+        }
+        if let r = t.range(of: "..<") ?? t.range(of: "...") {
+            guard let high = try number(t[r.upperBound...]) else { throw malformed }
+            let low = try number(t[..<r.lowerBound]) ?? 0
+            self.init(lowerBound: low, upperBound: t[r] == "..<" ? high : high + 1)
         } else if t.hasSuffix("..") {
-            guard let low = number(t.dropLast(2)) else { return nil }
+            guard let low = try number(t.dropLast(2)) else { throw malformed }
             self.init(lowerBound: low, upperBound: nil)
-        } else if let single = Int(t) {
+        } else if let single = try number(Substring(t)) {
             self.init(lowerBound: single, upperBound: single + 1)
         } else {
-            return nil
+            throw malformed
         }
     }
 
@@ -46,4 +51,3 @@ struct FrameRange: Equatable {
     }
 }
 
-import Foundation

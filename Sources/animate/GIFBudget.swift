@@ -1,5 +1,6 @@
 import Export
 import Foundation
+import GIF
 import Timeline
 
 /// `--max-size`: finds the best GIF that fits a byte budget.
@@ -56,8 +57,11 @@ struct GIFBudget {
         let folder = FilePath.directory(of: output)
         let name = FilePath.name(of: output)
         func attemptPath(_ i: Int) -> String {
-            (folder.isEmpty ? "" : folder + "/") + ".\(name).fit-\(i)-\(getpid()).gif"
+            (folder.isEmpty ? "" : folder + "/") + ".\(name).fit-\(i).partial-\(getpid())"
         }
+        // Replaced only if there when the fit began (--overwrite), never if it appears meanwhile.
+        var info = stat()
+        let replacing = lstat(output, &info) == 0 ? info.st_mode & 0o7777 : nil
         var sizes: [Int: Int] = [:]
         defer { for i in sizes.keys { unlink(attemptPath(i)) } }
         func attempt(_ i: Int) throws -> Int {
@@ -92,9 +96,7 @@ struct GIFBudget {
             let smallest = sizes.values.min() ?? 0
             throw CommandFailure.output("\(output): no GIF fits in \(ByteCount.format(budget)); the smallest tried (\(rungs.last!)) was \(ByteCount.format(smallest))")
         }
-        guard rename(attemptPath(best), output) == 0 else {
-            throw CommandFailure.output("\(output): moving the finished file into place failed: \(String(cString: strerror(errno)))")
-        }
+        do { try AtomicFile.move(attemptPath(best), to: output, replacing: replacing) } catch { throw CommandFailure.output(error.description) }
         sizes[best] = nil
         if !command.quiet {
             command.note("wrote \(output): \(rungs[best]), \(ByteCount.format(sizes.isEmpty ? 0 : (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int).flatMap { $0 } ?? 0)) of \(ByteCount.format(budget)) allowed")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Export
 import Foundation
+import GIF
 import Raster
 import Timeline
 
@@ -34,19 +35,19 @@ struct RenderCommand: ParsableCommand {
     // Numeric and range options take the next argument whatever it looks like (here and in
     // the other commands), so that a negative number reaches validation, which says what is
     // allowed, instead of reading as another option (and the value as missing).
-    @Option(parsing: .unconditional, help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…")
+    @Option(parsing: .unconditional, help: "Frames per second (resamples the timeline; default: its own). GIF delays are exact at 25, 50, 20, 10…", transform: CommandLineNumber.whole)
     var fps: Int?
 
     @Option(parsing: .unconditional, help: "The frames to render: 30..<90, 30...89 or 30.. (numbered at the output's frame rate).")
     var frames: String?
 
-    @Option(parsing: .unconditional, help: "Render from this time in seconds (the frame at round(from × fps)).")
+    @Option(parsing: .unconditional, help: "Render from this time in seconds (the frame at round(from × fps)).", transform: CommandLineNumber.real)
     var from: Double?
 
-    @Option(parsing: .unconditional, help: "Render up to this time in seconds (exclusive).")
+    @Option(parsing: .unconditional, help: "Render up to this time in seconds (exclusive).", transform: CommandLineNumber.real)
     var to: Double?
 
-    @Option(parsing: .unconditional, help: "H.264 constant rate factor, 0 (lossless) to 51; also VP9's crf for WebM.")
+    @Option(parsing: .unconditional, help: "H.264 constant rate factor, 0 (lossless) to 51; also VP9's crf for WebM.", transform: CommandLineNumber.whole)
     var crf: Int = 18
 
     @Option(help: "x264 preset, ultrafast to placebo.")
@@ -61,19 +62,19 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("bitexact"), help: "Bit-exact encoding: no version strings, bit-exact colour conversion.")
     var bitExact = false
 
-    @Option(parsing: .unconditional, help: "WebP: lossy quality 0 to 100 (default: lossless).")
+    @Option(parsing: .unconditional, help: "WebP: lossy quality 0 to 100 (default: lossless).", transform: CommandLineNumber.whole)
     var quality: Int?
 
-    @Option(parsing: .unconditional, help: "GIF, APNG and WebP: how many times to repeat after the first play; 0 loops forever, -1 plays once.")
+    @Option(parsing: .unconditional, help: "GIF, APNG and WebP: how many times to repeat after the first play; 0 loops forever, -1 plays once.", transform: CommandLineNumber.whole)
     var loop: Int = 0
 
-    @Option(parsing: .unconditional, help: "GIF: the most palette colours, 2 to 256.")
+    @Option(parsing: .unconditional, help: "GIF: the most palette colours, 2 to 256.", transform: CommandLineNumber.whole)
     var colors: Int = 256
 
     @Option(help: "GIF dithering: ordered, diffusion or none.")
     var dither: String = Dither.ordered.rawValue
 
-    @Option(parsing: .unconditional, help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget that grows with its square (0 to 64; higher is smaller and lossier); pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.")
+    @Option(parsing: .unconditional, help: "GIF: how far (in sRGB code values) a pixel that keeps changing may be shown from its colour to compress better, within a per-frame error budget that grows with its square (0 to 64; higher is smaller and lossier); pixels at rest stay exact after the first frame. Above 0 the palette may also take fewer colours where they keep 60 dB PSNR and every colour within 8 code values. 0 is exact.", transform: CommandLineNumber.whole)
     var lossy: Int = 16
 
     @Flag(help: "GIF: encode several times faster, each frame as mapped without searching for smaller codes; files are larger.")
@@ -82,16 +83,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; until it fits, --lossy is raised to 32, then dithering and colours, frame rate and scale are reduced.")
     var maxSize: String?
 
-    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds of the frame to write.")
+    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds, from 0 to the duration; the state at exactly that time is written.", transform: CommandLineNumber.real)
     var time: Double?
 
-    @Option(parsing: .unconditional, help: "For a .png output: the frame number to write (from 0).")
+    @Option(parsing: .unconditional, help: "For a .png output: the frame number to write (from 0).", transform: CommandLineNumber.whole)
     var frame: Int?
 
     @Option(help: "Also write every param's value at every frame to this file: CSV (.csv) or JSON (.json).")
     var trace: String?
 
-    @Option(parsing: .unconditional, help: "Frames rendered at once (default: the number of cores; one fewer for raw frames to standard output, leaving a core to the reader).")
+    @Option(parsing: .unconditional, help: "Frames rendered at once (default: the number of cores; one fewer for raw frames to standard output, leaving a core to the reader).", transform: CommandLineNumber.whole)
     var threads: Int?
 
     @Flag(help: "Replace an existing output.")
@@ -100,8 +101,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Show progress: a bar with frames, fps and time left on a terminal, plain lines otherwise (the default unless --quiet).")
+    @Flag(help: "Show progress even when standard error is not a terminal, as a line every tenth of the work (for CI logs); on a terminal a bar with frames, fps and time left is the default.")
     var progress = false
+
+    /// Whether progress is shown: on a terminal unless `--quiet`, elsewhere only with
+    /// `--progress` (off a terminal the default is the one summary line).
+    var showsProgress: Bool { !quiet && (progress || isatty(STDERR_FILENO) == 1) }
 
     @OptionGroup var limits: TimelineOptions
 
@@ -126,17 +131,17 @@ struct RenderCommand: ParsableCommand {
         }
         if let quality { try Self.require(quality, in: EncoderSettings.qualityRange, option: "--quality") }
         if let fps { try Self.require(fps, in: 1...240, option: "--fps") }
-        if let threads { guard threads >= 1 else { throw ValidationError("--threads must be at least 1") } }
+        if let threads { try Self.require(threads, in: 1...Self.mostThreads, option: "--threads") }
         guard time == nil || frame == nil else { throw ValidationError("give --time or --frame, not both") }
         guard !(progress && quiet) else { throw ValidationError("give --progress or --quiet, not both") }
         if let frames {
-            guard FrameRange(frames) != nil else { throw ValidationError("--frames must look like 30..<90, 30...89 or 30..") }
+            _ = try FrameRange(parsing: frames)
             guard from == nil && to == nil else { throw ValidationError("give --frames or --from/--to, not both") }
         }
         if let from { guard from >= 0 else { throw ValidationError("--from must not be negative") } }
         if let from, let to { guard to > from else { throw ValidationError("--to must be later than --from") } }
         if let maxSize {
-            guard ByteCount.parse(maxSize) != nil else { throw ValidationError("--max-size must look like 2MB, 500KB, 1.5MiB or a number of bytes") }
+            _ = try ByteCount.parse(maxSize, option: "--max-size")
             guard frames == nil, from == nil, to == nil else { throw ValidationError("--max-size renders the whole timeline; it cannot be combined with --frames, --from or --to") }
         }
     }
@@ -165,16 +170,17 @@ struct RenderCommand: ParsableCommand {
         if output != OutputFormat.standardOutput { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {
-            let n = try FrameSelection.frame(time: time, frame: frame, in: document)
-            try FrameSelection.writePNG(document.render(frame: n), to: output)
-            if !quiet { note("wrote frame \(n) to \(output)") }
+            let still = try FrameSelection.still(time: time, frame: frame, in: document, path: timeline)
+            try FrameSelection.writePNG(still.render(document), to: output)
+            if !quiet { note("wrote \(still.description) to \(output)") }
             return
         }
         let range = try frameRange(in: document)
+        if case .pngSequence(let pattern) = outputFormat, !overwrite { try OutputPath.checkNoFrameExists(pattern, count: range.count) }
         if outputFormat == .gif { warnAboutGIFTiming(fps: document.fps) }
         if let maxSize {
             guard outputFormat == .gif else { throw CommandFailure.invalid("--max-size applies to GIF output only") }
-            try GIFBudget(command: self, budget: ByteCount.parse(maxSize)!).fit(document)
+            try GIFBudget(command: self, budget: ByteCount.parse(maxSize, option: "--max-size")).fit(document)
             return
         }
         try render(document, range: range, format: outputFormat, to: output)
@@ -183,7 +189,7 @@ struct RenderCommand: ParsableCommand {
     /// The frames selected by `--frames` or `--from`/`--to`; every frame by default.
     func frameRange(in document: TimelineDocument) throws -> Range<Int> {
         let count = document.frameCount
-        if let frames, let parsed = FrameRange(frames) { return try parsed.resolved(frameCount: count) }
+        if let frames { return try FrameRange(parsing: frames).resolved(frameCount: count) }
         guard from != nil || to != nil else { return 0..<count }
         let fps = Double(document.fps)
         let lower = from.map { Int(($0 * fps).rounded()) } ?? 0
@@ -209,6 +215,10 @@ struct RenderCommand: ParsableCommand {
         guard range.contains(value) else { throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound)") }
     }
 
+    /// The most rendering threads `--threads` takes: far more than any machine's cores, few
+    /// enough that their stacks (16 MiB each, reserved, not used) fit in the address space.
+    static let mostThreads = 1024
+
     /// Rendering threads without `--threads`: one per core, except that raw frames to standard
     /// output leave a core to the process reading them. Every byte then crosses a pipe, written
     /// here and read there, and when renderers hold every core the two wait for each other:
@@ -222,11 +232,12 @@ struct RenderCommand: ParsableCommand {
     func render(_ document: TimelineDocument, range: Range<Int>, format: OutputFormat, to path: String,
                 settings override: EncoderSettings? = nil, label: String? = nil) throws {
         let settings = override ?? settings(for: document, firstFrame: range.lowerBound)
+        // Before the output is opened: from here a signal is seen by the loop, which removes it.
+        Interruption.deferExit()
         let sink: any FrameSink
         do { sink = try makeFrameSink(path: path, format: format, settings: settings) } catch {
             throw CommandFailure.output(error.description)
         }
-        Interruption.install()
         let toStandardOutput = path == OutputFormat.standardOutput
         let threads = self.threads ?? Self.defaultThreads(cores: ProcessInfo.processInfo.activeProcessorCount, toStandardOutput: toStandardOutput)
         let interrupted = CommandFailure(message: "interrupted; removed the partial output", status: 130)
@@ -240,7 +251,7 @@ struct RenderCommand: ParsableCommand {
                 // they are at least a quarter of it; a sparse sample of a long range would hold the
                 // memory for the whole render and save little.
                 let keeps = 4 * sample.filter { range.contains($0) }.count >= range.count
-                let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
+                let progress = Progress(total: sample.count, label: "palette", enabled: showsProgress)
                 try FramePipeline(threads: threads).run(count: sample.count, renderer: {
                     let renderer = document.makeRenderer()
                     return { document.render(frame: sample[$0], with: renderer) }
@@ -252,7 +263,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 progress.clear()
             }
-            let progress = Progress(total: range.count, label: "render", enabled: !quiet)
+            let progress = Progress(total: range.count, label: "render", enabled: showsProgress)
             let first = range.lowerBound
             try FramePipeline(threads: threads).run(count: range.count, renderer: {
                 let renderer = document.makeRenderer()
@@ -271,7 +282,8 @@ struct RenderCommand: ParsableCommand {
             sink.cancel()
             throw CommandFailure.output("\(error)")
         }
-        if !quiet {
+        // A labelled render is one step of a larger job (a --max-size attempt), which is progress.
+        if label == nil ? !quiet : showsProgress {
             let size = toStandardOutput ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
             let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(toStandardOutput ? "standard output" : path)"
             note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")

@@ -47,10 +47,10 @@ struct TestCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Times to record or compare, in seconds: 0,1.5,3.", valueName: "times"))
     var times: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("When recording without --frames or --times: this many frames, spread evenly.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When recording without --frames or --times: this many frames, spread evenly.", valueName: "count"), transform: CommandLineNumber.whole)
     var keyFrames: Int = 3
 
-    @Option(parsing: .unconditional, help: "Device pixels per point (overrides each timeline's scale). Recorded in the golden, which is then compared at that scale.")
+    @Option(parsing: .unconditional, help: "Device pixels per point (overrides each timeline's scale). Recorded in the golden, which is then compared at that scale.", transform: CommandLineNumber.real)
     var scale: Double?
 
     @OptionGroup(title: "Tolerance") var comparison: ComparisonOptions

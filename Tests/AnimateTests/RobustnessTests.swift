@@ -176,6 +176,46 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(try contents(of: work), ["long.json"])
     }
 
+    func testAHungUpRenderRemovesItsPartialFile() throws {
+        let result = try interruptedRender(output: "out.mp4", temporaryPrefix: ".out.mp4.partial-", signal: SIGHUP)
+        XCTAssertEqual(result.status, 130, result.stderr)
+        XCTAssertTrue(result.stderr.contains("interrupted"), result.stderr)
+        XCTAssertEqual(try contents(of: work), ["long.json"])
+    }
+
+    /// A load that does not end (a timeline read from a pipe no one writes) ends at the
+    /// first SIGINT, saying so, rather than after the render loop's grace period.
+    func testAnInterruptedLoadEndsWithAMessage() throws {
+        let pipe = work.appendingPathComponent("pipe.json").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let (process, errors) = try startAnimate([pipe, "-o", "out.mp4", "--quiet"])
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = String(decoding: data, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, message)
+        XCTAssertTrue(message.contains("interrupted"), message)
+        XCTAssertEqual(try contents(of: work), ["pipe.json"])
+    }
+
+    /// Temporaries of processes that no longer run (killed with SIGKILL) are removed by the
+    /// next render into their folder; a running process's are left alone.
+    func testTemporariesOfDeadProcessesAreRemoved() throws {
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = finished.processIdentifier, alive = getpid()
+        let stale = [".out.mp4.partial-\(dead)", ".0001.png.partial-\(dead)", ".other.gif.fit-3.partial-\(dead)"]
+        let live = ".out.mp4.partial-\(alive)"
+        for name in stale + [live] { try Data("partial".utf8).write(to: work.appendingPathComponent(name)) }
+        let timeline = try writeLongTimeline()
+        let result = try animate(timeline, "-o", "out.mp4", "--frames", "0..<2", "--quiet")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try contents(of: work), [live, "long.json", "out.mp4"].sorted())
+    }
+
     func testATerminatedPNGSequenceRemovesEveryFrame() throws {
         let result = try interruptedRender(output: "seq/%04d.png", temporaryPrefix: ".0", signal: SIGTERM)
         XCTAssertEqual(result.status, 130, result.stderr)

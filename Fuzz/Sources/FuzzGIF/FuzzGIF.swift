@@ -9,6 +9,7 @@
 import Export
 import Foundation
 import FuzzDriver
+import GIF
 import Raster
 
 @main

@@ -1,0 +1,62 @@
+internal import Scene
+internal import Geometry
+
+/// A view that takes the space offered and builds its content from that size, as
+/// SwiftUI's `GeometryReader`; the content sits at its top-leading corner. The content
+/// is built when the frame is drawn, with the frame's state values.
+public struct GeometryReader<Content: View>: View, PrimitiveView {
+    public var content: (GeometryProxy) -> Content
+
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
+        self.content = content
+    }
+
+    public var body: Never { fatalError("GeometryReader has no body") }
+
+    func lower(into views: inout [Scene.View], _ environment: LoweringEnvironment) {
+        let build = UncheckedSendable(value: content)
+        views.append(.geometryReader(GeometryReaderView { frame in
+            environment.presenting {
+                let content = lowered(build.value(GeometryProxy(frame)), environment)
+                // Several views are laid over each other from the top-leading corner, as SwiftUI does.
+                return content.count == 1 ? content[0] : .stack(StackView(axis: .z, alignment: .topLeading, children: content))
+            }
+        }))
+    }
+}
+
+/// The frame a `GeometryReader` (or a `visualEffect`'s content) was given, as SwiftUI's
+/// `GeometryProxy`: its size, and its frame in its own space or its scroll view's.
+public struct GeometryProxy {
+    /// The size offered to the reader, in points.
+    public let size: CGSize
+    /// The frame in the nearest scroll view (or named coordinate space; the canvas outside any).
+    let scrollFrame: CGRect
+
+    init(_ frame: Rect) {
+        size = CGSize(width: frame.width, height: frame.height)
+        scrollFrame = CGRect(frame)
+    }
+
+    /// The frame in a coordinate space: in `.local` its origin is zero; in `.scrollView`
+    /// it is measured from the nearest enclosing scroll view's viewport.
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
+        switch coordinateSpace {
+        case .local: CGRect(origin: .zero, size: size)
+        case .scrollView: scrollFrame
+        }
+    }
+}
+
+/// The coordinate spaces a `GeometryProxy` can measure in: the view's own, and its scroll
+/// view's (the nearest scroll view's viewport, or named coordinate space).
+public enum CoordinateSpace: Hashable, Sendable {
+    case local
+    case scrollView
+}
+
+/// A value handed to the renderer's threads that is safe there though its type does not
+/// say so: a function of values only, or one that takes the evaluator's lock.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+}
