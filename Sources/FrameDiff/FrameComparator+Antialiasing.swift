@@ -26,10 +26,12 @@
 // Both directions must hold: a line that appears where there was none has no
 // blend of it in the expected frame, so it differs, however thin. Interiors of
 // changed regions never pass: their neighbourhoods are uniform, so the only
-// "blend" is the old colour itself. What cannot be told apart from
-// anti-aliasing is a change confined to within about a pixel of an edge, such
-// as a whole shape moving by one pixel or a hairline's colour shifting along
-// its own blend; `Tolerance.toleratesAntialiasing = false` disables the test.
+// "blend" is the old colour itself. On its own this test cannot tell
+// anti-aliasing from a change confined to within about a pixel of an edge, such
+// as a whole shape moving by one pixel (a full swap of two colours is a blend at
+// t = 1): the edge-shift test (FrameComparator+EdgeShift.swift) judges how far
+// the edge moved. A hairline's colour shifting along its own blend still passes;
+// `Tolerance.toleratesAntialiasing = false` disables the test.
 //
 // Blending happens in the renderer's space (gamma-encoded, premultiplied), so
 // the test is linear in the 8-bit premultiplied components; the nearest blend

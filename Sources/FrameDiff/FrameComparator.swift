@@ -7,7 +7,10 @@
 //    measured (translucent pixels composited over white and over black, the
 //    larger taken); at or below the threshold the pixel is `belowThreshold`.
 // 2. A pixel beyond the threshold is `antialiased` when a sub-pixel shift of an
-//    edge explains it (see FrameComparator+Antialiasing.swift), else `differing`.
+//    edge explains it (see FrameComparator+Antialiasing.swift) and the edge
+//    through it moved no farther than the tolerance's `maxEdgeShift` (the
+//    coverage changes across the edge added up, FrameComparator+EdgeShift.swift),
+//    else `differing`.
 // 3. Differing pixels are grouped into 8-connected clusters (an explicit
 //    stack, no recursion); the largest cluster and its bounds are kept.
 // 4. The mean SSIM of the luma (FrameComparator+Similarity.swift).
@@ -20,8 +23,8 @@
 // an edge pixel) so that thin lines and rings pass; SSIM (Wang, Bovik, Sheikh
 // & Simoncelli 2004) with a 7 × 7 uniform window as scikit-image computes it.
 //
-// Scratch buffers (the cluster stack, the summed-area tables, the colour
-// cache) live in the comparator and are reused from frame to frame.
+// Scratch buffers (the cluster stack, the coverage changes, the summed-area
+// tables, the colour cache) live in the comparator and are reused from frame to frame.
 
 import Raster
 
@@ -31,22 +34,34 @@ import Raster
 public final class FrameComparator {
     /// The threshold and budgets frames are judged against.
     public var tolerance: Tolerance
+    /// How frames are prepared before they are compared (see `ComparisonSpace`). Default `.pixels`.
+    public var space: ComparisonSpace
 
     var labCache = LabCache()
     var stack: [Int32] = []
+    var coverageChanges: [Float] = []
     var similarity = StructuralSimilarity()
 
     /// A comparator judging with `tolerance` (default `.default`).
-    public init(tolerance: Tolerance = .default) {
+    public init(tolerance: Tolerance = .default, space: ComparisonSpace = .pixels) {
         self.tolerance = tolerance
+        self.space = space
     }
 
-    /// Compares `actual` with `expected`: the measures, the budgets exceeded, and every pixel's class.
+    /// Compares `actual` with `expected`, both prepared for the comparator's space: the
+    /// measures, the budgets exceeded, and every pixel's class.
     public func compare(expected: Pixmap, actual: Pixmap) -> FrameComparison {
+        guard space != .pixels, expected.width == actual.width, expected.height == actual.height else {
+            return compareAsTheyAre(expected: expected, actual: actual)
+        }
+        return compareAsTheyAre(expected: space.prepare(expected), actual: space.prepare(actual))
+    }
+
+    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap) -> FrameComparison {
         var difference = FrameDifference(
             width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
             changedPixels: 0, antialiasedPixels: 0, differingPixels: 0, differingShare: 0, maxDeltaE: 0, maxDeltaEPixel: nil,
-            meanDeltaE: 0, largestCluster: 0, largestClusterBounds: nil, clusterCount: 0, differingBounds: nil, ssim: 1, violations: [])
+            meanDeltaE: 0, largestEdgeShift: 0, largestCluster: 0, largestClusterBounds: nil, clusterCount: 0, differingBounds: nil, ssim: 1, violations: [])
         guard difference.sizesMatch else {
             difference.ssim = 0
             difference.judge(against: tolerance)
@@ -70,35 +85,48 @@ public final class FrameComparator {
         let threshold = tolerance.pixelThreshold
         let explainTolerance = max(threshold, 1)
         let toleratesAntialiasing = tolerance.toleratesAntialiasing
+        let maxEdgeShift = tolerance.maxEdgeShift.map(Float.init) ?? .infinity
+        if toleratesAntialiasing && maxEdgeShift.isFinite {
+            if coverageChanges.count != width * height { coverageChanges = [Float](repeating: 0, count: width * height) }
+            expected.data.withUnsafeBufferPointer { e in
+                actual.data.withUnsafeBufferPointer { a in
+                    coverageChanges.withUnsafeMutableBufferPointer { measureCoverageChanges(e, a, width: width, height: height, into: $0) }
+                }
+            }
+        }
         var sum = 0.0, maxDeltaE = 0.0, maxAt = 0
+        var largestShift: Float = 0
         var changed = 0, antialiased = 0, differing = 0
         var bounds: PixelBounds?
-        expected.data.withUnsafeBufferPointer { e in
-            actual.data.withUnsafeBufferPointer { a in
-                e.withMemoryRebound(to: UInt32.self) { e32 in
-                    a.withMemoryRebound(to: UInt32.self) { a32 in
-                        for i in 0..<(width * height) where e32[i] != a32[i] {
-                            changed += 1
-                            let deltaE = pixelDeltaE(e, a, at: i * 4)
-                            sum += deltaE
-                            if deltaE > maxDeltaE {
-                                maxDeltaE = deltaE
-                                maxAt = i
-                            }
-                            guard deltaE > threshold || threshold == 0 else {
-                                classes[i] = PixelClass.belowThreshold.rawValue
-                                continue
-                            }
-                            let x = i % width, y = i / width
-                            if toleratesAntialiasing
-                                && isAntialiased(x: x, y: y, expected: e, actual: a, width: width, height: height, tolerance: explainTolerance)
-                            {
-                                classes[i] = PixelClass.antialiased.rawValue
-                                antialiased += 1
-                            } else {
-                                classes[i] = PixelClass.differing.rawValue
-                                differing += 1
-                                bounds = bounds?.including(x: x, y: y) ?? PixelBounds(x: x, y: y)
+        coverageChanges.withUnsafeMutableBufferPointer { shift in
+            expected.data.withUnsafeBufferPointer { e in
+                actual.data.withUnsafeBufferPointer { a in
+                    e.withMemoryRebound(to: UInt32.self) { e32 in
+                        a.withMemoryRebound(to: UInt32.self) { a32 in
+                            for i in 0..<(width * height) where e32[i] != a32[i] {
+                                changed += 1
+                                let deltaE = pixelDeltaE(e, a, at: i * 4)
+                                sum += deltaE
+                                if deltaE > maxDeltaE {
+                                    maxDeltaE = deltaE
+                                    maxAt = i
+                                }
+                                guard deltaE > threshold || threshold == 0 else {
+                                    classes[i] = PixelClass.belowThreshold.rawValue
+                                    continue
+                                }
+                                let x = i % width, y = i / width
+                                if toleratesAntialiasing
+                                    && isAntialiased(x: x, y: y, expected: e, actual: a, width: width, height: height, tolerance: explainTolerance)
+                                    && isWithin(maxEdgeShift, x: x, y: y, width: width, height: height, shift: shift, largest: &largestShift)
+                                {
+                                    classes[i] = PixelClass.antialiased.rawValue
+                                    antialiased += 1
+                                } else {
+                                    classes[i] = PixelClass.differing.rawValue
+                                    differing += 1
+                                    bounds = bounds?.including(x: x, y: y) ?? PixelBounds(x: x, y: y)
+                                }
                             }
                         }
                     }
@@ -110,8 +138,20 @@ public final class FrameComparator {
         difference.differingPixels = differing
         difference.differingBounds = bounds
         difference.maxDeltaE = maxDeltaE
+        difference.largestEdgeShift = Double(largestShift)
         difference.maxDeltaEPixel = changed > 0 ? PixelBounds(x: maxAt % width, y: maxAt / width) : nil
         difference.meanDeltaE = sum / Double(width * height)
+    }
+
+    /// Whether the edge through (`x`, `y`) moved no farther than `limit` (always, when
+    /// the limit is infinite and no shift was measured); keeps the largest shift seen.
+    private func isWithin(
+        _ limit: Float, x: Int, y: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>, largest: inout Float
+    ) -> Bool {
+        guard limit.isFinite else { return true }
+        let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, shift: shift)
+        largest = max(largest, moved)
+        return moved <= limit
     }
 
     /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`;

@@ -25,6 +25,9 @@ public struct FrameDifference: Sendable, Hashable, Codable {
     public var maxDeltaEPixel: PixelBounds?
     /// The mean colour difference over all pixels.
     public var meanDeltaE: Double
+    /// The farthest an edge moved, in pixels, at a pixel that anti-aliasing would
+    /// otherwise explain (see `Tolerance.maxEdgeShift`); 0 when there is none.
+    public var largestEdgeShift: Double
     /// The size of the largest 8-connected cluster of differing pixels.
     public var largestCluster: Int
     /// The bounds of that cluster; nil when no pixel differs.

@@ -15,13 +15,19 @@
 /// - `maxClusterSize` 8: a blob of 3 × 3 pixels or more fails, scattered specks
 ///   do not; real changes (a moved vertex, a changed patch) are contiguous.
 /// - `maxDifferingShare` 0.001: at most 0.1 % of the frame may differ, in specks.
-/// - anti-aliasing tolerated: an edge moved by a fraction of a pixel passes.
+/// - anti-aliasing tolerated: an edge moved by a fraction of a pixel passes, up to
+///   `maxEdgeShift` 0.3 px (the coverage changes across the edge added up). A
+///   stroke 1 px wider moves each edge 0.5 px and fails; two renderers'
+///   anti-aliasing (about 0.1 px) and curves flattened 0.05 px apart pass.
 public struct Tolerance: Sendable, Hashable, Codable {
     /// The colour difference (CIEDE2000, where 1 is about one just-noticeable
     /// difference) above which a pixel differs; 0 or more. Default 2.
     public var pixelThreshold: Double
     /// Whether a difference that a sub-pixel shift of an edge explains is tolerated. Default true.
     public var toleratesAntialiasing: Bool
+    /// How far, in pixels, an edge may move and still pass as anti-aliasing; nil for
+    /// any distance that keeps every pixel a blend of its neighbours. Default 0.3.
+    public var maxEdgeShift: Double?
     /// The largest allowed 8-connected cluster of differing pixels, in pixels. Default 8.
     public var maxClusterSize: Int?
     /// The largest allowed number of differing pixels. Default nil (not checked).
@@ -34,11 +40,12 @@ public struct Tolerance: Sendable, Hashable, Codable {
 
     /// A tolerance; each argument defaults to the value described above.
     public init(
-        pixelThreshold: Double = 2, toleratesAntialiasing: Bool = true, maxClusterSize: Int? = 8,
+        pixelThreshold: Double = 2, toleratesAntialiasing: Bool = true, maxEdgeShift: Double? = 0.3, maxClusterSize: Int? = 8,
         maxDifferingPixels: Int? = nil, maxDifferingShare: Double? = 0.001, minimumSSIM: Double? = nil
     ) {
         self.pixelThreshold = pixelThreshold
         self.toleratesAntialiasing = toleratesAntialiasing
+        self.maxEdgeShift = maxEdgeShift
         self.maxClusterSize = maxClusterSize
         self.maxDifferingPixels = maxDifferingPixels
         self.maxDifferingShare = maxDifferingShare

@@ -32,6 +32,9 @@ public struct FrameSource: Sendable {
     /// The number of frames of the animation it comes from, when known (a golden
     /// stores a few of them but knows how many there were).
     public let totalFrames: Int?
+    /// How its frames must be seen to be compared fairly: `.pixels` for lossless inputs,
+    /// `.palette` for a GIF, `.chroma420` for 4:2:0 video.
+    public var space: ComparisonSpace = .pixels
     private let load: @Sendable (Int) throws(RegressionError) -> Pixmap
 
     /// A source from its parts; `load` is called only with numbers from `frameNumbers`.
@@ -124,7 +127,18 @@ extension FrameSource {
             throw .decoding(error)
         }
         guard !frames.isEmpty else { throw .unsupportedInput(path: path, reason: "holds no frames") }
-        return FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: info.frameRate, trace: nil) { n in frames[n] }
+        var source = FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: info.frameRate, trace: nil) { n in frames[n] }
+        source.space = space(of: info)
+        return source
+    }
+
+    /// The space a decoded file's frames are compared in: a GIF's palette and dither, or
+    /// video's subsampled chroma.
+    static func space(of info: MediaInfo) -> ComparisonSpace {
+        if info.codecName == "gif" { return .palette(period: 8) }
+        let format = info.pixelFormat ?? ""
+        if format.contains("420") || format == "nv12" || format == "nv21" { return .chroma420 }
+        return .pixels
     }
 
     /// The PNG files of a folder, in numeric file-name order.

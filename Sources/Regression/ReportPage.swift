@@ -60,7 +60,13 @@ enum ReportPage {
 
     static func toleranceText(_ t: Tolerance) -> String {
         var parts = ["a pixel differs above ΔE₀₀ \(number(t.pixelThreshold))"]
-        parts.append(t.toleratesAntialiasing ? "anti-aliasing tolerated" : "anti-aliasing not tolerated")
+        if !t.toleratesAntialiasing {
+            parts.append("anti-aliasing not tolerated")
+        } else if let shift = t.maxEdgeShift {
+            parts.append("anti-aliasing tolerated while edges move ≤ \(number(shift)) px")
+        } else {
+            parts.append("anti-aliasing tolerated")
+        }
         if let c = t.maxClusterSize { parts.append("largest cluster ≤ \(c) px") }
         if let p = t.maxDifferingPixels { parts.append("≤ \(p) differing px") }
         if let s = t.maxDifferingShare { parts.append("≤ \(number(s * 100)) % differing") }

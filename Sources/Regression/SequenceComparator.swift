@@ -8,7 +8,8 @@
 // images go to the report writer at once. Images are written for the first
 // `imageLimit` failing frames, and for the worst one if it came later. Any
 // error while loading stops the comparison and is thrown: a comparison that
-// could not be made never passes.
+// could not be made never passes. When a side is lossy (a GIF, 4:2:0 video),
+// both sides are compared in its `ComparisonSpace`, and a note says so.
 
 import FrameDiff
 import Raster
@@ -56,7 +57,9 @@ public struct SequenceComparator {
             report.problems.append("\(a) frames, expected \(e)")
         }
         let fps = expected.fps ?? actual.fps
-        let comparator = FrameComparator(tolerance: tolerance)
+        let space = expected.space.coarser(actual.space)
+        let comparator = FrameComparator(tolerance: tolerance, space: space)
+        if space != .pixels { report.notes.append(space.description) }
         var written = 0
         var worst: (frame: Int, differing: Int)?
         for (done, n) in numbers.enumerated() {

@@ -89,19 +89,11 @@ extension Drawing {
             effect.measure(content, proposal: proposal, at: origin)
             let o = min(max(value.evaluate(in: effect.context), 0), 1)
             guard o > 0 else { return }
-            // Full opacity needs no layer: drawing directly keeps materials seeing
-            // what lies behind the view.
-            if o == 1 || content.isSingleShape {
-                var copy = self
-                copy.opacity *= o
-                copy.draw(content, proposal: proposal, at: origin)
-            } else {
-                canvas.beginLayer()
-                var copy = self
-                copy.opacity = 1
-                copy.draw(content, proposal: proposal, at: origin)
-                canvas.endLayer(opacity: o * opacity)
-            }
+            // As in SwiftUI, opacity reaches each drawing inside: overlapping children
+            // show through each other. Only a compositing group flattens them first.
+            var copy = self
+            copy.opacity *= o
+            copy.draw(content, proposal: proposal, at: origin)
         case .clipShape(let shape, let eoFill, let antialiased):
             let frame = Rect(origin: origin, size: content.sizeThatFits(proposal, context))
             canvas.pushClip(shape.path(in: frame, context: context), transform: transform, rule: eoFill ? .evenOdd : .nonZero, antialiased: antialiased)
@@ -115,7 +107,17 @@ extension Drawing {
             draw(content, proposal: proposal, at: origin)
             canvas.popClip()
         case .blendMode(let mode):
-            isolated(content, proposal: proposal, at: origin, blendMode: mode)
+            // As in SwiftUI, the mode reaches each drawing inside; a mode already
+            // pending from outside composites this content as one layer with it.
+            if blendMode == .normal {
+                var copy = self
+                copy.blendMode = mode
+                copy.draw(content, proposal: proposal, at: origin)
+            } else {
+                var inner = self
+                inner.blendMode = mode
+                isolated(content, proposal: proposal, at: origin, inner: inner)
+            }
         case .shadow(let color, let radius, let x, let y):
             let s = deviceScale
             let filter = LayerFilter.dropShadow(
@@ -138,18 +140,20 @@ extension Drawing {
         }
     }
 
-    /// Draws `content` in its own layer and composites it with the pending opacity; a layer
-    /// that draws the same in every frame is kept by the renderer's `LayerMemo` and drawn
-    /// once.
-    func isolated(_ content: View, proposal: ProposedSize, at origin: Point, blendMode: BlendMode = .normal, filters: [LayerFilter] = []) {
-        let key = layers?.layerKey(content, filters: filters, drawing: self, proposal: proposal, at: origin)
+    /// Draws `content` in its own layer and composites it with the pending opacity and blend
+    /// mode; `inner` is the state the content is drawn in (this drawing's by default), its
+    /// opacity and blend mode reset. A layer that draws the same in every frame is kept by
+    /// the renderer's `LayerMemo` and drawn once.
+    func isolated(_ content: View, proposal: ProposedSize, at origin: Point, filters: [LayerFilter] = [], inner: Drawing? = nil) {
+        var inner = inner ?? self
+        inner.opacity = 1
+        inner.blendMode = .normal
+        let key = layers?.layerKey(content, filters: filters, drawing: inner, proposal: proposal, at: origin)
         if let key, case .layer(let kept)? = layers?.kept(for: key) {
             canvas.drawLayer(kept, opacity: opacity, blendMode: blendMode)
             return
         }
         canvas.beginLayer()
-        var inner = self
-        inner.opacity = 1
         inner.draw(content, proposal: proposal, at: origin)
         let keeping = key.map { layers!.shouldKeep($0) } ?? false
         let kept = canvas.endLayer(opacity: opacity, blendMode: blendMode, filters: filters, keeping: keeping)
@@ -165,6 +169,7 @@ extension Drawing {
         var maskDrawing = self
         maskDrawing.canvas = Canvas(width: canvas.width, height: canvas.height)
         maskDrawing.opacity = 1
+        maskDrawing.blendMode = .normal
         maskDrawing.draw(view, proposal: proposal, at: origin)
         let mask = Mask(maskDrawing.canvas.pixmap)
         if let key, layers!.shouldKeep(key) { layers?.remember(.mask(mask), for: key) }
@@ -199,17 +204,5 @@ extension View {
             view = content
         }
         return 0
-    }
-
-    /// Whether the view draws at most one shape, so group opacity equals paint opacity.
-    var isSingleShape: Bool {
-        switch self {
-        case .shape, .text, .image, .empty, .spacer: return true
-        case .geometryReader: return false
-        case .stack(let s): return s.children.count <= 1 && s.children.allSatisfy(\.isSingleShape)
-        case .scrollView(let s): return s.content.isSingleShape
-        case .modified(_, .background), .modified(_, .overlay): return false
-        case .modified(let content, _): return content.isSingleShape
-        }
     }
 }

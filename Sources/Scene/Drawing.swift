@@ -6,17 +6,20 @@ import Raster
 /// Each view draws itself at the position its parent's layout gave it, with the
 /// state inherited from its ancestors: the transform from root points to device
 /// pixels, the pending opacity, the coordinate spaces and the foreground style.
-/// Group effects (opacity, blend modes, blur, shadows, compositing groups) isolate
-/// their content in a canvas layer; opacity over a single shape is folded into its
-/// paint instead, which is exact and cheaper. Clips and masks are pushed on the
+/// Opacity and blend modes reach each drawing inside, as in SwiftUI: they are folded
+/// into every shape's, text's and image's paint, so overlapping children show through
+/// each other. Group effects (compositing groups, blur, shadows) isolate their content
+/// in a canvas layer, composited with the pending opacity and blend mode. Clips and masks are pushed on the
 /// canvas for the content and popped after it.
 struct Drawing {
     var canvas: Canvas
     var context: EvaluationContext
     /// Points (in the root's space) to device pixels.
     var transform: AffineTransform
-    /// Opacity not yet applied by a layer, to be folded into the next single shape's paint.
+    /// Opacity not yet applied by a layer, folded into each drawing's paint.
     var opacity: Double
+    /// The blend mode each drawing composites with, until a layer takes it.
+    var blendMode: BlendMode = .normal
     /// The origin, in root points, of the space geometry names are measured in:
     /// the nearest scroll view's viewport or named coordinate space.
     var spaceOrigin = Point.zero
@@ -57,7 +60,8 @@ struct Drawing {
             fill(path, with: text.paint, frame: Rect(origin: origin, size: layout.size))
         case .image(let image):
             let size = image.size(for: proposal)
-            canvas.drawImage(image.pixmap, in: Rect(origin: origin, size: size), transform: transform, opacity: opacity, quality: image.quality)
+            canvas.drawImage(image.pixmap, in: Rect(origin: origin, size: size), transform: transform, opacity: opacity, quality: image.quality,
+                blendMode: blendMode)
         case .stack(let stack):
             let layout = stack.layout(proposal, context)
             for i in drawingOrder(stack.children) {
@@ -177,6 +181,6 @@ struct Drawing {
         case .select:
             shader = .solid(.black)  // resolved() never returns a selection
         }
-        return Paint(shader, opacity: opacity, transform: transform)
+        return Paint(shader, opacity: opacity, blendMode: blendMode, transform: transform)
     }
 }

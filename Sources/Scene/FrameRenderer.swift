@@ -6,9 +6,8 @@ import Raster
 /// The root view is proposed the canvas size and centred in it; then each view
 /// draws itself at the position its parent's layout gave it. Points map to device
 /// pixels through the scene's scale, and every path is transformed before it is
-/// flattened. Group effects (opacity) isolate their content in a layer only when
-/// it holds more than one shape; a single shape takes the opacity in its paint,
-/// which is exact.
+/// flattened. Opacity and blend modes reach each drawing's paint, as in SwiftUI;
+/// compositing groups, shadows and blurs isolate their content in a layer.
 public struct FrameRenderer {
     public let scene: ResolvedScene
 

@@ -85,17 +85,23 @@ extension JSONNode {
         let members = try members()
         let allowed = Set(allowedKeys)
         for member in members where !allowed.contains(member.key) {
-            var message = "unknown key \(quoted(member.key))"
-            if let match = suggestion(for: member.key, among: allowedKeys) {
-                message += " (did you mean \(quoted(match))?)"
-            } else if allowedKeys.isEmpty {
-                message += " (this object takes no keys)"
-            } else if allowedKeys.count <= 12 {
-                message += " (expected one of: \(allowedKeys.joined(separator: ", ")))"
-            }
-            throw TimelineError(message, path: path, location: member.keyLocation)
+            throw Self.unknownKey(member, in: self, allowedKeys: allowedKeys)
         }
         return ObjectReader(node: self, members: members)
+    }
+
+    /// `unknown key "x"`, with a "did you mean" when one allowed key is close,
+    /// or else the list of allowed keys when it is short, located at the key.
+    static func unknownKey(_ member: JSONMember, in object: JSONNode, allowedKeys: [String]) -> TimelineError {
+        var message = "unknown key \(quoted(member.key))"
+        if let match = suggestion(for: member.key, among: allowedKeys) {
+            message += " (did you mean \(quoted(match))?)"
+        } else if allowedKeys.isEmpty {
+            message += " (this object takes no keys)"
+        } else if allowedKeys.count <= 12 {
+            message += " (expected one of: \(allowedKeys.joined(separator: ", ")))"
+        }
+        return TimelineError(message, path: object.path, location: member.keyLocation)
     }
 
     /// A reader over an object that accepts any key.

@@ -7,7 +7,7 @@ extension SceneDecoder {
     /// `"curve": null`, no animation). `{expression}` in the curve is replaced by the
     /// value of an expression over constants and `forEach` variables.
     func animationModifier(_ node: JSONNode) throws(TimelineError) -> (String, Animation?) {
-        let obj = try node.object(allowedKeys: ["curve", "value"])
+        let obj = try node.object(allowedKeys: FormatTables.modifierKeys("animation"))
         let valueNode = try obj.required("value")
         let names = Array(scope.transactions.sources.keys).sorted()
         let name = try valueNode.keyword(among: names, kind: "param")

@@ -19,21 +19,17 @@ struct SceneDecoder {
     /// The timeline's named paints (`"paints"` at the top level).
     var paints: [String: PaintValue] = [:]
     let images: ImageFiles
+    /// Where errors inside a view or modifier go, so that its siblings are still read.
+    let diagnostics: Diagnostics
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
         "overlappingRectangles", "polygon", "path",
     ]
     static let containerKinds = ["zstack", "vstack", "hstack", "spacer", "color", "text", "image", "scrollView", "forEach"]
-    static let viewKinds = shapeKinds + containerKinds + gradientKinds
+    static let viewKinds = FormatTables.views.map(\.name)
 
-    static let modifierNames = [
-        "fill", "frame", "padding", "offset", "opacity", "fixedSize", "position", "background", "overlay", "border", "aspectRatio",
-        "scaledToFit", "scaledToFill", "zIndex", "foregroundStyle", "scaleEffect", "rotationEffect", "coordinateSpace", "clipped",
-        "cornerRadius", "clipShape", "mask", "blendMode", "shadow", "blur", "compositingGroup", "animation",
-        "foregroundColor", "font",
-    ]
-    static let shapeOnlyModifiers = ["stroke", "strokeBorder", "trim", "inset"]
+    static let modifierNames = FormatTables.modifiers.map(\.name)
 
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
@@ -71,8 +67,9 @@ struct SceneDecoder {
         var overrides: [(index: Int, name: String, animation: Animation?)] = []
         for (m, item) in modifiers.enumerated() {
             if let member = try? item.members(), member.count == 1, member[0].key == "animation" {
-                let (name, animation) = try animationModifier(member[0].value)
-                overrides.append((m, name, animation))
+                if let (name, animation) = diagnostics.recover({ () throws(TimelineError) in try animationModifier(member[0].value) }) {
+                    overrides.append((m, name, animation))
+                }
             }
         }
         // A `font` modifier sets the font of the texts in the content and in the
@@ -82,7 +79,7 @@ struct SceneDecoder {
         var fontModifiers: [(index: Int, font: Font)] = []
         for (m, item) in modifiers.enumerated() {
             if let member = try? item.members(), member.count == 1, member[0].key == "font" {
-                fontModifiers.append((m, try font(member[0].value)))
+                if let font = diagnostics.recover({ () throws(TimelineError) in try font(member[0].value) }) { fontModifiers.append((m, font)) }
             }
         }
         var modifierFonts: [Font?] = []
@@ -105,23 +102,25 @@ struct SceneDecoder {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
             while let first = modifiers.first, let member = try Self.shapeModifier(first) {
-                switch member.key {
-                case "fill":
-                    guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
-                    shapeView.fill = try fill(member.value)
-                case "stroke":
-                    shapeView.strokes.append(try stroke(member.value))
-                case "strokeBorder":
-                    var border = try stroke(member.value)
-                    border.inset = .binary(.divide, border.lineWidth, .constant(2))
-                    shapeView.strokes.append(border)
-                case "trim":
-                    let obj = try member.value.object(allowedKeys: ["from", "to"])
-                    shapeView.trim = (
-                        try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
-                        try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
-                default:  // inset
-                    shapeView.inset = try scope.number(member.value)
+                _ = diagnostics.recover { () throws(TimelineError) in
+                    switch member.key {
+                    case "fill":
+                        guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
+                        shapeView.fill = try fill(member.value)
+                    case "stroke":
+                        shapeView.strokes.append(try stroke(member.value))
+                    case "strokeBorder":
+                        var border = try stroke(member.value)
+                        border.inset = .binary(.divide, border.lineWidth, .constant(2))
+                        shapeView.strokes.append(border)
+                    case "trim":
+                        let obj = try member.value.object(allowedKeys: FormatTables.modifierKeys("trim"))
+                        shapeView.trim = (
+                            try obj.optional("from").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0),
+                            try obj.optional("to").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(1))
+                    default:  // inset
+                        shapeView.inset = try scope.number(member.value)
+                    }
                 }
                 modifiers.removeFirst()
                 if !modifierScopes.isEmpty { modifierScopes.removeFirst() }
@@ -133,7 +132,7 @@ struct SceneDecoder {
             case "zstack", "vstack", "hstack":
                 result = .stack(try stack(kind, args, depth: inner))
             case "spacer":
-                let obj = try args.object(allowedKeys: ["minLength"])
+                let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
                 result = .spacer(minLength: try obj.optional("minLength").map { n throws(TimelineError) in try scope.number(n) })
             case "color":
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try paint(args))))
@@ -142,7 +141,7 @@ struct SceneDecoder {
             case "image":
                 result = .image(try image(args))
             case "scrollView":
-                let obj = try args.object(allowedKeys: ["axis", "offset", "content"])
+                let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
                 var axis = StackAxis.vertical
                 if let a = obj.optional("axis") {
                     axis = try a.keyword(among: ["vertical", "horizontal"], kind: "axis") == "vertical" ? .vertical : .horizontal
@@ -156,13 +155,15 @@ struct SceneDecoder {
                 result = .shape(ShapeView(shape: .rectangle, fill: Fill(paint: try gradient(kind, args))))
             }
         }
+        // A modifier in error is left out and the others still apply.
         for (m, item) in modifiers.enumerated() {
             if !modifierFonts.isEmpty { environmentFont = modifierFonts[m] }
-            if !modifierScopes.isEmpty {
-                if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
-                scope = modifierScopes[m]
+            // `animation` modifiers were read above, into the scopes.
+            if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
+            if !modifierScopes.isEmpty { scope = modifierScopes[m] }
+            if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
+                result = modified
             }
-            result = try modifier(item, appliedTo: result, depth: inner)
         }
         return result
     }
@@ -182,7 +183,7 @@ struct SceneDecoder {
 
     /// `stroke`: a paint, or `{ "paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase" }`.
     func stroke(_ node: JSONNode) throws(TimelineError) -> Stroke {
-        let styleKeys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
+        let styleKeys = FormatTables.modifierKeys("stroke")
         guard case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) else {
             return Stroke(paint: try paint(node))
         }
@@ -202,25 +203,25 @@ struct SceneDecoder {
     func shape(_ kind: String, _ args: JSONNode) throws(TimelineError) -> Shape {
         switch kind {
         case "rectangle", "circle", "ellipse", "capsule":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return kind == "rectangle" ? .rectangle : kind == "circle" ? .circle : kind == "ellipse" ? .ellipse : .capsule
         case "roundedRectangle":
-            let obj = try args.object(allowedKeys: ["cornerRadius", "style"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return .roundedRectangle(cornerRadius: try scope.number(try obj.required("cornerRadius")), style: try cornerStyle(obj.optional("style")))
         case "star":
-            let obj = try args.object(allowedKeys: ["points", "innerRatio"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             return .star(
                 points: try obj.optional("points").map { n throws(TimelineError) in try repeatCount(n, atLeast: 2) } ?? .constant(5),
                 innerRatio: try obj.optional("innerRatio").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0.4))
         case "overlappingEllipses", "overlappingRectangles":
-            let obj = try args.object(allowedKeys: ["count", "overlapping"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let count = try obj.optional("count").map { n throws(TimelineError) in try repeatCount(n, atLeast: 1) } ?? .constant(2)
             let overlapping = try obj.optional("overlapping").map { n throws(TimelineError) in try scope.number(n) } ?? .constant(0)
             return kind == "overlappingEllipses"
                 ? .overlappingEllipses(count: count, overlapping: overlapping)
                 : .overlappingRectangles(count: count, overlapping: overlapping)
         case "polygon":
-            let obj = try args.object(allowedKeys: ["points", "units"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let unit = try units(obj.optional("units"))
             var inner = scope
             inner.inPath = true
@@ -231,7 +232,7 @@ struct SceneDecoder {
             }
             return .polygon(points: points, unitSpace: unit)
         default:  // path
-            let obj = try args.object(allowedKeys: ["d", "commands", "units"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             let unit = try units(obj.optional("units"))
             if let d = obj.optional("d") {
                 guard !obj.contains("commands") else { throw args.error("a path takes either \"d\" or \"commands\", not both") }
@@ -253,7 +254,7 @@ struct SceneDecoder {
     /// `{ "in": list, "as": "item", "index": "i", "content": view }`: once for each item of
     /// a constant list, with `item` naming it (and `i`, when given, its index).
     mutating func forEach(_ node: JSONNode, depth: Int) throws(TimelineError) -> [View] {
-        let obj = try node.object(allowedKeys: ["range", "in", "as", "index", "content"])
+        let obj = try node.object(allowedKeys: FormatTables.viewKeys("forEach"))
         var from = 0, to = 0
         var items: (name: String, list: [Operand])?
         let countNode: JSONNode
@@ -325,12 +326,15 @@ struct SceneDecoder {
         // once per value; everything else is decoded once and shared.
         let shared = Self.interpolates(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
         var views: [View] = []
+        let errorsBefore = diagnostics.errors.count
         for value in from..<to {
             var content = shared
             if content == nil {
                 var each = inner
                 each.scope.localValues[slot] = Double(value)
                 content = try each.view(contentNode, depth: depth + 1)
+                // The same error in every copy is reported once.
+                if diagnostics.errors.count > errorsBefore { break }
             }
             views.append(.modified(content!, .bind(slot: slot, value: Double(value))))
         }
@@ -449,7 +453,7 @@ struct SceneDecoder {
         var fileNode = node
         var view = ImageView(pixmap: Pixmap(width: 1, height: 1))
         if case .object = node.value {
-            let obj = try node.object(allowedKeys: ["file", "resizable", "contentMode", "interpolation"])
+            let obj = try node.object(allowedKeys: FormatTables.viewKeys("image"))
             fileNode = try obj.required("file")
             view.resizable = try obj.optional("resizable")?.bool() ?? false
             if let m = obj.optional("contentMode") {
@@ -473,7 +477,7 @@ struct SceneDecoder {
         if case .string(let s) = node.value {
             pieces = try interpolate(node, s)
         } else {
-            let obj = try node.object(allowedKeys: ["string", "font", "color", "lineLimit", "alignment"])
+            let obj = try node.object(allowedKeys: FormatTables.viewKeys("text"))
             let stringNode = try obj.required("string")
             pieces = try interpolate(stringNode, try stringNode.string())
             if let f = obj.optional("font") {
@@ -533,7 +537,7 @@ struct SceneDecoder {
             let name = try node.keyword(among: styles, kind: "text style")
             return Font.textStyles.first { $0.0 == name }!.1
         }
-        let obj = try node.object(allowedKeys: ["style", "size", "weight", "design", "family"])
+        let obj = try node.object(allowedKeys: FormatTables.font.keys)
         var font = Font.body
         if let s = obj.optional("style") {
             let name = try s.keyword(among: styles, kind: "text style")
@@ -645,17 +649,20 @@ struct SceneDecoder {
         if case .array(let items) = args.value {
             childNodes = items
         } else {
-            let obj = try args.object(allowedKeys: ["alignment", "spacing", "children"])
+            let obj = try args.object(allowedKeys: FormatTables.viewKeys(kind))
             if let a = obj.optional("alignment") { alignment = try self.alignment(a, axis: axis) }
             spacing = try obj.optional("spacing").map { n throws(TimelineError) in try scope.number(n) }
             childNodes = try obj.required("children").array()
         }
         var children: [View] = []
+        // A child in error is left out and its siblings are still read.
         for child in childNodes {
-            if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
-                children += try forEach(each[0].value, depth: depth + 1)
-            } else {
-                children.append(try view(child, depth: depth + 1))
+            _ = diagnostics.recover { () throws(TimelineError) in
+                if let each = try? child.members(), each.count == 1, each[0].key == "forEach" {
+                    children += try forEach(each[0].value, depth: depth + 1)
+                } else {
+                    children.append(try view(child, depth: depth + 1))
+                }
             }
         }
         return StackView(axis: axis, alignment: alignment, spacing: spacing, children: children)
@@ -674,9 +681,9 @@ struct SceneDecoder {
     }
 
     func fill(_ node: JSONNode) throws(TimelineError) -> Fill {
-        let styleKeys = ["paint", "eoFill", "antialiased"]
+        let styleKeys = FormatTables.modifierKeys("fill")
         if case .object = node.value, try node.members().contains(where: { styleKeys.contains($0.key) }) {
-            let obj = try node.object(allowedKeys: ["paint", "eoFill", "antialiased"])
+            let obj = try node.object(allowedKeys: styleKeys)
             return Fill(
                 paint: try paint(obj.optional("paint")),
                 eoFill: try obj.optional("eoFill")?.bool() ?? false,
@@ -716,6 +723,7 @@ struct SceneDecoder {
                     if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
                     throw node.error(message)
                 }
+                scope.reads.slots.insert(slot)
                 return .colorParam(slot: slot)
             }
         default:
@@ -741,13 +749,7 @@ struct SceneDecoder {
 
     /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
     func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
-        var keys = ["colors", "stops", "space"]
-        switch kind {
-        case "linearGradient": keys += ["startPoint", "endPoint"]
-        case "radialGradient": keys += ["center", "startRadius", "endRadius"]
-        default: keys += ["center", "startAngle", "endAngle"]
-        }
-        let obj = try node.object(allowedKeys: keys)
+        let obj = try node.object(allowedKeys: FormatTables.viewKeys(kind))
         let gradient: Gradient
         if let colors = obj.optional("colors") {
             guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
@@ -801,7 +803,7 @@ struct SceneDecoder {
         if case .object = node.value {
             let keys = try node.members().map(\.key)
             if keys.contains("content") {
-                let obj = try node.object(allowedKeys: ["content", "alignment"])
+                let obj = try node.object(allowedKeys: FormatTables.secondary.keys)
                 let (view, _) = try secondaryView(try obj.required("content"), depth: depth)
                 return (view, try obj.optional("alignment").map { n throws(TimelineError) in try alignment(n) } ?? .center)
             }
@@ -821,7 +823,7 @@ struct SceneDecoder {
             throw item.error("a modifier is an object with exactly one key, such as {\"padding\": 16}")
         }
         let name = members[0].key, args = members[0].value
-        let all = Self.modifierNames + Self.shapeOnlyModifiers
+        let all = Self.modifierNames
         guard all.contains(name) else {
             var message = "unknown modifier \"\(name)\""
             if let s = suggestion(for: name, among: all) { message += " (did you mean \"\(s)\"?)" }
@@ -834,12 +836,12 @@ struct SceneDecoder {
         case "fill", "stroke", "strokeBorder", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .clipShape(.rectangle, eoFill: false, antialiased: true))
         case "cornerRadius":
             return .modified(content, .clipShape(.roundedRectangle(cornerRadius: try scope.number(args), style: .circular), eoFill: false, antialiased: true))
         case "clipShape":
-            let obj = try args.object(allowedKeys: ["shape", "eoFill", "antialiased"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             let shapeNode = try obj.required("shape")
             var copy = self
             guard case .shape(let shapeView) = try copy.view(shapeNode, depth: depth + 1) else {
@@ -853,7 +855,7 @@ struct SceneDecoder {
         case "blendMode":
             return .modified(content, .blendMode(BlendMode(rawValue: try args.keyword(among: BlendMode.allCases.map(\.rawValue), kind: "blend mode"))!))
         case "shadow":
-            let obj = try args.object(allowedKeys: ["color", "radius", "x", "y"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             let color = try obj.optional("color").map { n throws(TimelineError) in try ColorSyntax.color(n) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
             func limited(_ key: String, _ limit: Double) throws(TimelineError) -> Expression {
                 try obj.optional(key).map { n throws(TimelineError) in try bounded(n, in: scope, limit: limit) } ?? .constant(0)
@@ -863,15 +865,15 @@ struct SceneDecoder {
                 y: try limited("y", Self.maxShadowOffset)))
         case "blur":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["radius"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .blur(radius: try bounded(try obj.required("radius"), in: scope.effect, limit: Self.maxRadius)))
             }
             return .modified(content, .blur(radius: try bounded(args, in: scope.effect, limit: Self.maxRadius)))
         case "compositingGroup":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .compositingGroup)
         case "frame":
-            let obj = try args.object(allowedKeys: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             func dim(_ key: String) throws(TimelineError) -> Expression? {
                 try obj.optional(key).map { n throws(TimelineError) in try scope.dimension(n) }
             }
@@ -883,7 +885,7 @@ struct SceneDecoder {
         case "padding":
             let zero = Expression.constant(0)
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["edges", "length"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 let length = try number("length", in: obj, default: 16)
                 var edges: Set<String> = ["top", "leading", "bottom", "trailing"]
                 if let e = obj.optional("edges") {
@@ -911,7 +913,7 @@ struct SceneDecoder {
             if let pair = try scope.effect.pair(args) {
                 (x, y) = pair
             } else {
-                let obj = try args.object(allowedKeys: ["x", "y"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 func coordinate(_ key: String) throws(TimelineError) -> Expression {
                     try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
                 }
@@ -927,7 +929,7 @@ struct SceneDecoder {
             var paint = PaintValue.color(.black)
             var width = Expression.constant(1)
             if case .object = args.value, !(try args.members().contains { $0.key == "color" }) {
-                let obj = try args.object(allowedKeys: ["paint", "width"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 paint = try self.paint(obj.optional("paint")) ?? paint
                 width = try number("width", in: obj, default: 1)
             } else {
@@ -937,14 +939,14 @@ struct SceneDecoder {
             return .modified(content, .overlay(band, .center))
         case "aspectRatio":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["ratio", "contentMode"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 let ratio = try obj.optional("ratio").map { n throws(TimelineError) in try scope.number(n) }
                 let mode = try obj.optional("contentMode")?.keyword(among: ["fit", "fill"], kind: "content mode") ?? "fit"
                 return .modified(content, .aspectRatio(ratio, fill: mode == "fill"))
             }
             return .modified(content, .aspectRatio(try scope.number(args), fill: false))
         case "scaledToFit", "scaledToFill":
-            _ = try args.object(allowedKeys: [])
+            _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .aspectRatio(nil, fill: name == "scaledToFill"))
         case "zIndex":
             return .modified(content, .zIndex(try scope.number(args)))
@@ -954,7 +956,7 @@ struct SceneDecoder {
             return .modified(content, .foregroundStyle(try paint(args) ?? .color(.black)))
         case "scaleEffect":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["x", "y", "anchor"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .scaleEffect(
                     x: try obj.optional("x").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
                     y: try obj.optional("y").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
@@ -965,19 +967,19 @@ struct SceneDecoder {
             return .modified(content, .scaleEffect(x: s, y: s, anchor: .center))
         case "rotationEffect":
             if case .object = args.value {
-                let obj = try args.object(allowedKeys: ["degrees", "anchor"])
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
                 return .modified(content, .rotationEffect(
                     degrees: try scope.effect.number(try obj.required("degrees")), anchor: try anchor(obj.optional("anchor"))))
             }
             return .modified(content, .rotationEffect(degrees: try scope.effect.number(args), anchor: .center))
         case "coordinateSpace":
-            let obj = try args.object(allowedKeys: ["name"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .coordinateSpace(name: try obj.required("name").string()))
         case "fixedSize":
             if case .bool(let b) = args.value {
                 return b ? .modified(content, .fixedSize(horizontal: true, vertical: true)) : content
             }
-            let obj = try args.object(allowedKeys: ["horizontal", "vertical"])
+            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
             return .modified(content, .fixedSize(
                 horizontal: try obj.optional("horizontal")?.bool() ?? true, vertical: try obj.optional("vertical")?.bool() ?? true))
         default:

@@ -27,6 +27,8 @@ struct Scope {
     /// Whether an expression read through this scope, or any copy of it, names `t` or
     /// `frame` (see `ResolvedScene.readsTime`).
     let time = TimeReading()
+    /// The param slots that expressions and paints read through this scope or any copy of it.
+    let reads = ParamReading()
     /// The derived params of `animation` modifiers, shared by every copy of the scope.
     let transactions = Transactions()
 
@@ -101,7 +103,9 @@ struct Scope {
             } catch {
                 throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
             }
-            if !time.isRead, !expression.variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
+            let variables = expression.variables
+            if !time.isRead, !variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
+            for case .param(let slot) in variables { reads.slots.insert(slot) }
             if case .constant(let v) = expression, !v.isFinite, !(allowsInfinity && v == .infinity) {
                 let value = v.isNaN ? "NaN" : v < 0 ? "-infinity" : "infinity"
                 throw node.error("the expression gives \(value); a number here must be finite")
@@ -161,4 +165,9 @@ struct Scope {
 /// that names the time or the frame number.
 final class TimeReading {
     var isRead = false
+}
+
+/// The param slots read so far, shared by every copy of a scope.
+final class ParamReading {
+    var slots: Set<Int> = []
 }

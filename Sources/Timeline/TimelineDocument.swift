@@ -62,7 +62,16 @@ public struct TimelineDocument: Sendable {
 
     /// Frame `n` rendered.
     public func render(frame n: Int) -> Pixmap {
-        let context = context(frame: n)
+        render(context(frame: n))
+    }
+
+    /// The state at `time` seconds rendered, between frames or at the duration itself.
+    public func render(time: Double) -> Pixmap {
+        render(context(time: time))
+    }
+
+    /// The scene drawn in `context`, its root from `body` when the scene is written in Swift.
+    private func render(_ context: EvaluationContext) -> Pixmap {
         guard let body else { return FrameRenderer(scene: scene).render(context) }
         var scene = scene
         scene.root = body(context)

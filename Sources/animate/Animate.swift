@@ -15,6 +15,7 @@ struct Animate: ParsableCommand {
               animate Timelines/clip-shape.json --format rgba -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 480x280 -r 30 -i - out.mkv
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
+              animate schema > timeline.schema.json
               animate diff expected.mp4 actual.mp4 --report diff-report
               animate test Timelines --golden Tests/Golden
               animate preview Timelines/clip-shape.json
@@ -24,7 +25,7 @@ struct Animate: ParsableCommand {
             """,
         subcommands: [
             RenderCommand.self, FrameCommand.self, ConcatCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self,
-            TestCommand.self, PreviewCommand.self,
+            TestCommand.self, PreviewCommand.self, SchemaCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )

@@ -19,6 +19,9 @@ struct ComparisonOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Lowest allowed mean SSIM per frame, or 'none'.", valueName: "ssim"), transform: Limit.parse)
     var minSSIM: Limit = Limit(nil)
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far an edge may move and pass as anti-aliasing, in pixels (the coverage changes across it added up), or 'none'.", valueName: "pixels"))
+    var maxEdgeShift: Limit = Limit(Tolerance.default.maxEdgeShift)
+
     @Flag(help: "Do not tolerate anti-aliasing: an edge moved by a fraction of a pixel differs.")
     var strictEdges = false
 
@@ -33,6 +36,7 @@ struct ComparisonOptions: ParsableArguments {
         if let v = maxCluster.value { guard v >= 0, v == v.rounded() else { throw ValidationError("--max-cluster must be a whole number or 'none'") } }
         if let v = maxDiffPixels.value { guard v >= 0, v == v.rounded() else { throw ValidationError("--max-diff-pixels must be a whole number or 'none'") } }
         if let v = maxDiffShare.value { guard (0...1).contains(v) else { throw ValidationError("--max-diff-share must be from 0 to 1 (or 0% to 100%)") } }
+        if let v = maxEdgeShift.value { guard v >= 0 else { throw ValidationError("--max-edge-shift must be 0 or more, or 'none'") } }
         if let v = minSSIM.value { guard (-1...1).contains(v) else { throw ValidationError("--min-ssim must be from -1 to 1") } }
         guard traceTolerance >= 0, traceTolerance.isFinite else { throw ValidationError("--trace-tolerance must be 0 or more") }
     }
@@ -41,7 +45,7 @@ struct ComparisonOptions: ParsableArguments {
     var tolerance: Tolerance {
         if exact { return .exact }
         return Tolerance(
-            pixelThreshold: threshold, toleratesAntialiasing: !strictEdges, maxClusterSize: maxCluster.value.map { Int($0) },
+            pixelThreshold: threshold, toleratesAntialiasing: !strictEdges, maxEdgeShift: maxEdgeShift.value, maxClusterSize: maxCluster.value.map { Int($0) },
             maxDifferingPixels: maxDiffPixels.value.map { Int($0) }, maxDifferingShare: maxDiffShare.value, minimumSSIM: minSSIM.value)
     }
 

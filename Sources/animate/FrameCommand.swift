@@ -14,7 +14,7 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "The time in seconds; the nearest frame is drawn.", transform: CommandLineNumber.real)
+    @Option(parsing: .unconditional, help: "The time in seconds, from 0 to the duration: the state at exactly that time is drawn.", transform: CommandLineNumber.real)
     var time: Double?
 
     @Option(parsing: .unconditional, help: "The frame number, from 0.", transform: CommandLineNumber.whole)
@@ -35,7 +35,7 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         let document = try limits.load(timeline, canvas: canvas)
         try OutputPath.checkWritable(output, format: .png, overwrite: overwrite)
-        let n = try FrameSelection.frame(time: time, frame: frame, in: document)
-        try FrameSelection.writePNG(document.render(frame: n), to: output)
+        let still = try FrameSelection.still(time: time, frame: frame, in: document, path: timeline)
+        try FrameSelection.writePNG(still.render(document), to: output)
     }
 }

@@ -32,10 +32,45 @@ struct TimelineOptions: ParsableArguments {
         guard maxExpressionLength >= 1 else { throw ValidationError("--max-expression-length must be at least 1") }
     }
 
+    /// The most errors printed for one file; the rest are counted.
+    static let errorLimit = 20
+
+    /// Reads the timeline file at `path` and reports every error and warning in it;
+    /// an unreadable file is an error of its own. `reading` is told the path of every
+    /// image file the timeline uses, before it is read.
+    func check(_ path: String, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineReport {
+        // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
+        let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
+        guard let data = stream ?? FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
+        }
+        var loader = try loader()
+        loader.baseDirectory = FilePath.directory(of: path)
+        loader.imageReader = { file in
+            reading?(file)
+            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
+            return first
+        }
+        return loader.check([UInt8](data))
+    }
+
+    /// The lines that report `errors` of the file at `path`: at most
+    /// `errorLimit`, then `and N more errors`.
+    static func errorLines(_ errors: [TimelineError], in path: String) -> [String] {
+        var lines = errors.prefix(errorLimit).map { "\(path): \($0)" }
+        if errors.count > errorLimit {
+            lines.append("\(path): and \(SummaryText.count(errors.count - errorLimit, "more error"))")
+        }
+        return lines
+    }
+
     /// Reads and validates the timeline at `path`, with its scale replaced as
     /// `canvas` (`--scale`, `--size`) asks when given (the canvas limit applies to
-    /// the scaled canvas); errors become exit status 1. `reading` is told the path of
-    /// every image file the timeline uses, before it is read.
+    /// the scaled canvas); errors become exit status 1, warnings are printed on
+    /// standard error. `reading` is told the path of every image file the timeline
+    /// uses, before it is read.
     func load(_ path: String, canvas: CanvasOptions? = nil, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineDocument {
         if path.lowercased().hasSuffix(".swift") {
             guard overrides.isEmpty else {
@@ -52,25 +87,12 @@ struct TimelineOptions: ParsableArguments {
             }
             return document
         }
-        // A pipe (`animate <(generate-timeline) …`) is read to its end as it comes.
-        let stream = AtomicFile.isSpecialFile(path) ? FileHandle(forReadingAtPath: path).flatMap { try? $0.readToEnd() ?? Data() } : nil
-        guard let data = stream ?? FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw CommandFailure.invalid(exists ? "\(path): cannot read the file\(isDirectory.boolValue ? " (it is a directory)" : "")" : "\(path): no such file")
+        let report = try check(path, reading: reading)
+        guard var document = report.document else {
+            throw CommandFailure.invalid(Self.errorLines(report.errors, in: path).joined(separator: "\nerror: "))
         }
-        var loader = try loader()
-        loader.baseDirectory = FilePath.directory(of: path)
-        loader.imageReader = { file in
-            reading?(file)
-            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
-            return first
-        }
-        var document: TimelineDocument
-        do {
-            document = try loader.load([UInt8](data))
-        } catch {
-            throw CommandFailure.invalid("\(path): \(error)")
+        for warning in report.warnings {
+            FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8))
         }
         try limit(&document, path: path, canvas: canvas)
         return document

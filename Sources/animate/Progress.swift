@@ -2,7 +2,7 @@ import Foundation
 
 /// Reports progress on standard error: a bar redrawn in place (frames, frames per second,
 /// time left) when standard error is a terminal, a plain line every tenth of the work
-/// otherwise, nothing when disabled.
+/// otherwise (`--progress`), nothing when disabled.
 final class Progress {
     private let total: Int
     private let label: String

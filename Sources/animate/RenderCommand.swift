@@ -83,7 +83,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-size"), help: "GIF: the largest file, e.g. 2MB, 500KB, 1.5MiB; until it fits, --lossy is raised to 32, then dithering and colours, frame rate and scale are reduced.")
     var maxSize: String?
 
-    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds of the frame to write.", transform: CommandLineNumber.real)
+    @Option(parsing: .unconditional, help: "For a .png output: the time in seconds, from 0 to the duration; the state at exactly that time is written.", transform: CommandLineNumber.real)
     var time: Double?
 
     @Option(parsing: .unconditional, help: "For a .png output: the frame number to write (from 0).", transform: CommandLineNumber.whole)
@@ -101,8 +101,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Show progress: a bar with frames, fps and time left on a terminal, plain lines otherwise (the default unless --quiet).")
+    @Flag(help: "Show progress even when standard error is not a terminal, as a line every tenth of the work (for CI logs); on a terminal a bar with frames, fps and time left is the default.")
     var progress = false
+
+    /// Whether progress is shown: on a terminal unless `--quiet`, elsewhere only with
+    /// `--progress` (off a terminal the default is the one summary line).
+    var showsProgress: Bool { !quiet && (progress || isatty(STDERR_FILENO) == 1) }
 
     @OptionGroup var limits: TimelineOptions
 
@@ -166,9 +170,9 @@ struct RenderCommand: ParsableCommand {
         if output != OutputFormat.standardOutput { try OutputPath.checkWritable(output, format: outputFormat, overwrite: overwrite) }
         if let trace { try TraceFile.write(ParamTrace(document: document), to: trace, overwrite: overwrite) }
         if case .png = outputFormat {
-            let n = try FrameSelection.frame(time: time, frame: frame, in: document)
-            try FrameSelection.writePNG(document.render(frame: n), to: output)
-            if !quiet { note("wrote frame \(n) to \(output)") }
+            let still = try FrameSelection.still(time: time, frame: frame, in: document, path: timeline)
+            try FrameSelection.writePNG(still.render(document), to: output)
+            if !quiet { note("wrote \(still.description) to \(output)") }
             return
         }
         let range = try frameRange(in: document)
@@ -247,7 +251,7 @@ struct RenderCommand: ParsableCommand {
                 // they are at least a quarter of it; a sparse sample of a long range would hold the
                 // memory for the whole render and save little.
                 let keeps = 4 * sample.filter { range.contains($0) }.count >= range.count
-                let progress = Progress(total: sample.count, label: "palette", enabled: !quiet)
+                let progress = Progress(total: sample.count, label: "palette", enabled: showsProgress)
                 try FramePipeline(threads: threads).run(count: sample.count, renderer: {
                     let renderer = document.makeRenderer()
                     return { document.render(frame: sample[$0], with: renderer) }
@@ -259,7 +263,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 progress.clear()
             }
-            let progress = Progress(total: range.count, label: "render", enabled: !quiet)
+            let progress = Progress(total: range.count, label: "render", enabled: showsProgress)
             let first = range.lowerBound
             try FramePipeline(threads: threads).run(count: range.count, renderer: {
                 let renderer = document.makeRenderer()
@@ -278,7 +282,8 @@ struct RenderCommand: ParsableCommand {
             sink.cancel()
             throw CommandFailure.output("\(error)")
         }
-        if !quiet {
+        // A labelled render is one step of a larger job (a --max-size attempt), which is progress.
+        if label == nil ? !quiet : showsProgress {
             let size = toStandardOutput ? "" : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }.map { ", \(ByteCount.format($0))" } ?? ""
             let what = label ?? "wrote \(SummaryText.count(range.count, "frame")) to \(toStandardOutput ? "standard output" : path)"
             note("\(what)\(size) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")

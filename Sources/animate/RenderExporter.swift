@@ -37,8 +37,9 @@ struct RenderExporter: PreviewExporter {
     func export(_ kind: ExportKind, frame: Int, overwrite: Bool) throws(ExportRefusal) -> String {
         let path = outputPath(kind, frame: frame)
         let exists = !overwrite && FileManager.default.fileExists(atPath: path)
-        // `render` turns SIGINT and SIGTERM into a flag its loop checks; between
-        // exports they end the preview at once again.
+        // During an export a signal is handled as in `render` (the loop removes the partial
+        // output, then the preview ends); between exports it ends the preview at once.
+        Interruption.install()
         defer {
             if Interruption.requested { exit(130) }
             Interruption.uninstall()

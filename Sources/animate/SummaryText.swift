@@ -14,6 +14,7 @@ enum SummaryText {
         guard d.sizesMatch else { return "frame \(f.frame)\(time): \(d.violations.map(\.description).joined(separator: "; "))" }
         var text = "frame \(f.frame)\(time): \(d.differingPixels) differing pixels (\(String(format: "%.3f", d.differingShare * 100)) %)"
         if let bounds = d.largestClusterBounds { text += ", largest cluster \(d.largestCluster) in \(bounds)" }
+        if d.largestEdgeShift > 0 { text += ", edges moved up to \(String(format: "%.2f", d.largestEdgeShift)) px" }
         text += ", max ΔE \(String(format: "%.1f", d.maxDeltaE)), SSIM \(String(format: "%.4f", d.ssim))"
         return text
     }

@@ -102,6 +102,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("a").path).sorted(), ["0000.png", "0001.png", "0002.png"])
     }
 
+    func testFrameAtTheDurationIsTheStateThenAndTimesOutsideAreErrors() throws {
+        // x runs linearly from 0 to 1 over the whole 2 s, so at 2 s it is 1.
+        let timeline = work.appendingPathComponent("slide.json").path
+        try Data("""
+            {"size": [40, 20], "fps": 30, "duration": 2, "params": {"x": 0},
+             "animations": [{"param": "x", "to": 1, "curve": "linear(duration: 2)"}],
+             "scene": {"rectangle": {}, "modifiers": [{"fill": "black"}, {"frame": {"width": 20, "height": 20}}, {"offset": {"x": "=x * 20 - 10"}}]}}
+            """.utf8).write(to: URL(fileURLWithPath: timeline))
+        XCTAssertEqual(try animate("frame", timeline, "--time", "2", "-o", "end.png").status, 0)
+        XCTAssertEqual(try animate("frame", timeline, "--time", "0", "--set", "x=1", "-o", "x1.png").status, 0)
+        XCTAssertEqual(try animate("frame", timeline, "--frame", "59", "-o", "last.png").status, 0)
+        let end = try MediaProbe.decodeFrames(path: work.appendingPathComponent("end.png").path).first
+        XCTAssertTrue(end == (try MediaProbe.decodeFrames(path: work.appendingPathComponent("x1.png").path).first), "the state at 2 s has x = 1")
+        XCTAssertFalse(end == (try MediaProbe.decodeFrames(path: work.appendingPathComponent("last.png").path).first), "not the last frame (t = 59/30)")
+        for time in ["2.001", "-0.5"] {
+            let outside = try animate("frame", timeline, "--time", time, "-o", "outside.png")
+            XCTAssertEqual(outside.status, 1, time)
+            XCTAssertTrue(outside.stderr.contains("\(timeline): --time"), outside.stderr)
+            XCTAssertTrue(outside.stderr.contains("is outside the timeline's 0…2 s"), outside.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("outside.png").path))
+    }
+
     func testFrameCommandWritesTheFrameAtATime() throws {
         let document = try load("clip-shape.json")
         let result = try animate("frame", Self.timeline("clip-shape.json"), "--time", "1.5", "-o", "still.png")
@@ -181,7 +204,7 @@ final class CommandLineTests: XCTestCase {
         }
         let frame = try animate("frame", timeline, "-o", "x.png", "--time", "-1")
         XCTAssertEqual(frame.status, 1)
-        XCTAssertTrue(frame.stderr.contains("--time -1.0 is outside"), frame.stderr)
+        XCTAssertTrue(frame.stderr.contains("\(timeline): --time -1 is outside"), frame.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
         // -1 is a loop count of its own: play once (a GIF without the loop extension).
         let once = try animate(timeline, "-o", "once.gif", "--loop", "-1", "--quiet")

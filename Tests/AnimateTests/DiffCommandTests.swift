@@ -58,7 +58,7 @@ final class DiffCommandTests: RegressionTestCase {
 
     func testSubpixelShiftPassesWithTheDefaults() throws {
         let expected = try write(Self.timeline(), to: "a.json")
-        for dx in [0.1, 0.25, 0.4] {
+        for dx in [0.05, 0.1] {
             let shifted = try write(Self.timeline(dx: dx), to: "shifted.json")
             let run = try animate("diff", expected, shifted)
             XCTAssertEqual(run.status, 0, "shifted by \(dx): " + run.stdout)
@@ -67,6 +67,18 @@ final class DiffCommandTests: RegressionTestCase {
         }
         let strict = try animate("diff", expected, path("shifted.json"), "--strict-edges")
         XCTAssertEqual(strict.status, 2, "without the anti-aliasing allowance the shift fails")
+    }
+
+    func testEdgesMovedByAPixelFailWithTheDefaults() throws {
+        let expected = try write(Self.timeline(), to: "a.json")
+        for dx in [1.0, -1, 0.6] {
+            let shifted = try write(Self.timeline(dx: dx), to: "shifted.json")
+            let run = try animate("diff", expected, shifted)
+            XCTAssertEqual(run.status, 2, "shifted by \(dx): " + run.stdout)
+            XCTAssertTrue(run.stdout.contains("edges moved up to"), run.stdout)
+        }
+        let anyDistance = try animate("diff", expected, path("shifted.json"), "--max-edge-shift", "none")
+        XCTAssertEqual(anyDistance.status, 0, "without the limit a whole-pixel move passes as anti-aliasing: " + anyDistance.stdout)
     }
 
     func testTimingChangeIsReportedAsTiming() throws {

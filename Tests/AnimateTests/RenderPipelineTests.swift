@@ -157,11 +157,11 @@ final class RenderPipelineTests: XCTestCase {
 
     func testFastGIFTakesItsPaletteFromSixtyFramesOfTheWholeTimeline() throws {
         let timeline = try writeTimeline("circle.json", fps: 50, seconds: 2)
-        let whole = try animate([timeline, "-o", "whole.gif", "--fast"])
+        let whole = try animate([timeline, "-o", "whole.gif", "--fast", "--progress"])
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(whole.stderr.contains("palette: 60/60 frames (100 %)"), whole.stderr)
         XCTAssertTrue(whole.stderr.contains("render: 100/100 frames (100 %)"), whole.stderr)
-        let searched = try animate([timeline, "-o", "searched.gif"])
+        let searched = try animate([timeline, "-o", "searched.gif", "--progress"])
         XCTAssertTrue(searched.stderr.contains("palette: 100/100 frames (100 %)"), searched.stderr)
         // The pieces sample the whole timeline too, so they share the palette and join into the whole.
         XCTAssertEqual(try animate([timeline, "--frames", "0..<37", "-o", "a.gif", "--fast", "--quiet"]).status, 0)
@@ -172,17 +172,22 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertTrue(try MediaProbe.decodeFrames(path: path("joined.gif")) == frames)
     }
 
-    func testProgressIsPlainLinesWhenNotATerminalAndQuietIsSilent() throws {
+    func testOffATerminalOneSummaryLineProgressLinesOnRequestAndQuietIsSilent() throws {
         let timeline = try writeTimeline("circle.json")
-        let loud = try animate([timeline, "-o", "a.mp4", "--preset", "ultrafast"])
+        let plain = try animate([timeline, "-o", "a.mp4", "--preset", "ultrafast"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stderr.split(separator: "\n").count, 1, plain.stderr)
+        XCTAssertTrue(plain.stderr.hasPrefix("wrote 50 frames to"), plain.stderr)
+        let loud = try animate([timeline, "-o", "c.mp4", "--preset", "ultrafast", "--progress"])
         XCTAssertEqual(loud.status, 0, loud.stderr)
         XCTAssertTrue(loud.stderr.contains("render: 50/50 frames (100 %)"), loud.stderr)
+        XCTAssertGreaterThan(loud.stderr.split(separator: "\n").count, 5, loud.stderr)
         XCTAssertFalse(loud.stderr.contains("\r"), "no carriage returns when standard error is not a terminal")
         XCTAssertTrue(loud.stderr.contains("wrote 50 frames to"), loud.stderr)
         let quiet = try animate([timeline, "-o", "b.mp4", "--preset", "ultrafast", "--quiet"])
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stderr, "")
-        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["circle.json", "a.mp4", "b.mp4"])
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["circle.json", "a.mp4", "b.mp4", "c.mp4"])
     }
 
     func testGIFTimingAtRatesThatDoNotDivideAHundred() throws {
@@ -212,6 +217,7 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertLessThanOrEqual(size, budget)
         XCTAssertGreaterThan(size, budget / 3, "the search takes the best rung that fits, not the smallest")
         XCTAssertTrue(fitted.stderr.contains("allowed"), fitted.stderr)
+        XCTAssertEqual(fitted.stderr.split(separator: "\n").count, 1, "off a terminal, attempts are progress: \(fitted.stderr)")
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: work.path)), ["full.gif", "fitted.gif"], "attempts are removed")
         let impossible = try animate([timeline, "-o", "tiny.gif", "--fps", "5", "--max-size", "100", "--quiet"])
         XCTAssertEqual(impossible.status, 3)

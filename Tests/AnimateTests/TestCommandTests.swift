@@ -27,14 +27,14 @@ final class TestCommandTests: RegressionTestCase {
         XCTAssertEqual(second.status, 0, second.stdout)
         XCTAssertTrue(second.stdout.contains("ok       shape (3 frames compared, trace of 10 frames)"), second.stdout)
 
-        try write(Self.timeline(dx: 0.3), to: "suite/shape.json")
+        try write(Self.timeline(dx: 0.1), to: "suite/shape.json")
         XCTAssertEqual(try animate("test", "suite", "--golden", "goldens").status, 0, "a sub-pixel shift is noise")
 
         try write(Self.timeline(apex: (63, 8)), to: "suite/shape.json")
         let moved = try animate("test", "suite", "--golden", "goldens", "--report", "report")
         XCTAssertEqual(moved.status, 2, moved.stdout)
         XCTAssertTrue(moved.stdout.contains("FAIL     shape"), moved.stdout)
-        XCTAssertTrue(moved.stdout.contains("frame 0 (0.000 s): 147 differing pixels"), moved.stdout)
+        XCTAssertTrue(moved.stdout.contains("frame 0 (0.000 s): 306 differing pixels"), moved.stdout)
         XCTAssertTrue(exists("report/index.html"))
         XCTAssertTrue(exists("report/shape/frame-0000-diff.png"))
 

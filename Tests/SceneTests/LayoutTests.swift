@@ -158,15 +158,18 @@ final class FrameRendererTests: XCTestCase {
         XCTAssertEqual(pixmap.pixel(x: 120, y: 60), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
     }
 
-    func testGroupOpacityIsolatesOverlappingChildren() {
+    func testGroupOpacityReachesEachChildUnlessCompositingGroupFlattensThem() {
         let red = Color(red: 1, green: 0, blue: 0)
         let square = View.shape(ShapeView(shape: .rectangle, fill: Fill(paint: .color(red))))
         let pair = View.stack(StackView(axis: .z, children: [square, square]))
-        let root = View.modified(pair, .opacity(.constant(0.5)))
-        let scene = ResolvedScene(size: Size(width: 4, height: 4), background: .white, root: root)
-        let p = FrameRenderer(scene: scene).render(EvaluationContext()).pixel(x: 1, y: 1)
-        // One layer at 50 %: (255, 128, 128), not the 75 % red two separate fills would give.
-        XCTAssertEqual(p, PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
+        func pixel(_ root: View) -> PremultipliedRGBA8 {
+            FrameRenderer(scene: ResolvedScene(size: Size(width: 4, height: 4), background: .white, root: root)).render(EvaluationContext()).pixel(x: 1, y: 1)
+        }
+        // Each square at 50 %, as SwiftUI draws: 75 % red.
+        XCTAssertEqual(pixel(.modified(pair, .opacity(.constant(0.5)))), PremultipliedRGBA8(r: 255, g: 64, b: 64, a: 255))
+        // Flattened first, one layer at 50 %.
+        XCTAssertEqual(
+            pixel(.modified(.modified(pair, .compositingGroup), .opacity(.constant(0.5)))), PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
     }
 
     /// A scene that reads no time: a frame with the last frame's parameter values, bit for
@@ -232,9 +235,9 @@ final class FrameRendererTests: XCTestCase {
         let scene = ResolvedScene(size: Size(width: 100, height: 80), root: root)
         let renderer = SequentialRenderer(scene: scene)
         // Kept after each frame: nothing in the first; in the second (the first to ask again)
-        // the shadowed circle, the group, the blend layer inside it and the circle mask; then
-        // all but the blend layer, which is drawn only with the group.
-        for (value, kept) in [(0.0, 0), (5, 4), (5, 3), (12.5, 3), (30, 3), (7, 3)] {
+        // the shadowed circle, the group and the circle mask (the blend mode inside the group
+        // reaches the capsule's paint, no layer of its own).
+        for (value, kept) in [(0.0, 0), (5, 3), (5, 3), (12.5, 3), (30, 3), (7, 3)] {
             let context = EvaluationContext(params: [value])
             XCTAssertTrue(renderer.render(context).data == FrameRenderer(scene: scene).render(context).data, "p = \(value)")
             XCTAssertEqual(renderer.layers.count, kept, "p = \(value)")
