@@ -65,7 +65,8 @@ public enum TimelineSchema {
         case .color: return .object([("type", .array([.string("string"), .string("object")]))])
         case .paint: return .object([("type", .array([.string("string"), .string("object")]))])
         case .view: return .object([("$ref", .string("#/$defs/view"))])
-        case .keyword(let names): return .object([("enum", .array(names.map { .string($0) }))])
+        // A keyword may be written with SwiftUI's leading dot (".title").
+        case .keyword(let names): return .object([("enum", .array((names + names.map { "." + $0 }).map { .string($0) }))])
         case .object(let keys):
             var members: [(String, SchemaJSON)] = [
                 ("type", .string("object")),
