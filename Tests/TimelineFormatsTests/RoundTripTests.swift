@@ -88,4 +88,15 @@ final class RoundTripTests: XCTestCase {
         XCTAssertTrue(yaml.contains("k: [1.5, -0, 1e-07, 1.2345678901234568e+20]\n"), yaml)
         XCTAssertTrue(sameDocument(json, try JSONParser.parse(JSONWriter.text(json))), JSONWriter.text(json))
     }
+
+    func testTheCommentedExampleIsTheDemo() throws {
+        let root = Self.timelines.deletingLastPathComponent()
+        let yaml = [UInt8](try Data(contentsOf: root.appendingPathComponent("Docs/Examples/clip-shape.yaml")))
+        let json = [UInt8](try Data(contentsOf: Self.timelines.appendingPathComponent("clip-shape.json")))
+        XCTAssertTrue(yaml.contains(UInt8(ascii: "#")), "it has comments")
+        XCTAssertTrue(sameDocument(try YAMLReader.parse(yaml), try JSONParser.parse(json)))
+        let fromYAML = try loader().load(yaml, format: .yaml)
+        let fromJSON = try loader().load(json)
+        XCTAssertTrue(fromYAML.render(frame: 60).data == fromJSON.render(frame: 60).data)
+    }
 }
