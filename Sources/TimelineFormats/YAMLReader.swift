@@ -38,6 +38,10 @@ public enum YAMLReader {
         do {
             root = try Parser(yaml: text).singleRoot()
         } catch let error as YamlError {
+            if case .duplicatedKeysInMapping(let keys, let context) = error, let key = keys.first,
+               let second = secondKey(key, first: context.mark, in: text, maxDepth: maxDepth) {
+                throw second
+            }
             throw located(error, in: text)
         } catch {
             throw TimelineError("cannot read the YAML (\(error))")
@@ -45,8 +49,54 @@ public enum YAMLReader {
         guard let root else {
             throw TimelineError("empty document, expected a YAML mapping", location: SourceLocation(line: 1, column: 1))
         }
-        var converter = Converter(maxDepth: maxDepth, budget: 2 * body.count + 16)
+        var converter = Converter(maxDepth: maxDepth, budget: 2 * text.utf8.count + 16)
         return try converter.node(root, path: .root, depth: 0)
+    }
+
+    /// The error for the second of two keys written alike, which Yams reports at the
+    /// first only: the text is read again with a tag before the first key, which tells
+    /// it apart for Yams but not for `Converter`, which then finds the repetition. Nil
+    /// when that reading fails otherwise (the key has a tag or an anchor already, say).
+    static func secondKey(_ key: String, first: Mark, in text: String, maxDepth: Int) -> TimelineError? {
+        let tag = "!key "
+        guard let index = index(of: first, in: text) else { return nil }
+        let tagged = String(text[..<index]) + tag + String(text[index...])
+        do {
+            guard let root = try Parser(yaml: tagged).singleRoot() else { return nil }
+            var converter = Converter(maxDepth: maxDepth, budget: 2 * tagged.utf8.count + 16)
+            _ = try converter.node(root, path: .root, depth: 0)
+        } catch let error as TimelineError {
+            guard error.message.hasPrefix("duplicate key \"\(key)\""), var location = error.location else { return nil }
+            // Only what follows the tag on its line moved.
+            if location.line == first.line, location.column > first.column { location.column -= tag.unicodeScalars.count }
+            return TimelineError(error.message, path: error.path, location: location)
+        } catch {
+            return nil
+        }
+        return nil
+    }
+
+    /// The index of the scalar at `mark` (line breaks as `location(in:at:)` counts them).
+    static func index(of mark: Mark, in text: String) -> String.Index? {
+        var line = 1, column = 1
+        var previousWasCR = false
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            if line == mark.line, column == mark.column { return index }
+            let scalar = text.unicodeScalars[index]
+            if scalar == "\n" {
+                if !previousWasCR { line += 1 }
+                column = 1
+            } else if scalar == "\r" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            previousWasCR = scalar == "\r"
+            index = text.unicodeScalars.index(after: index)
+        }
+        return nil
     }
 
     /// Turns Yams' node tree into `JSONNode`s.
@@ -124,7 +174,8 @@ public enum YAMLReader {
             let index = offset.flatMap { text.index(text.startIndex, offsetBy: $0, limitedBy: text.endIndex) } ?? text.startIndex
             return TimelineError(message, location: location(in: text, at: index))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            // Yams finds a repeated key before the tree is built and names where it is first written.
+            // Yams finds a repeated key before the tree is built and names where it is first
+            // written; `secondKey` finds the second when it can.
             let key = duplicates.first ?? ""
             return TimelineError("duplicate key \"\(key)\" (this mapping has it more than once)", location: SourceLocation(line: context.mark.line, column: context.mark.column))
         default:

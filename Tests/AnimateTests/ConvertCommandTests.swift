@@ -53,7 +53,7 @@ final class ConvertCommandTests: XCTestCase {
         try runner.write("size: [10, 10]\nscene:\n  circle: {}\n  circle: {}\n", to: "dup.yaml")
         let duplicate = try runner.run(["convert", "dup.yaml", "-o", "dup.json"])
         XCTAssertEqual(duplicate.status, 1)
-        XCTAssertEqual(duplicate.stderr, "error: dup.yaml: duplicate key \"circle\" (this mapping has it more than once) at 3:3\n")
+        XCTAssertEqual(duplicate.stderr, "error: dup.yaml: scene: duplicate key \"circle\" (first defined at 3:3) at 4:3\n")
         try runner.write("{\"size\": [10, 10],,}", to: "bad.json")
         let syntax = try runner.run(["convert", "bad.json", "-o", "bad.yaml"])
         XCTAssertEqual(syntax.status, 1)

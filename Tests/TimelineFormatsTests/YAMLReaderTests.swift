@@ -103,8 +103,13 @@ final class YAMLReaderTests: XCTestCase {
     }
 
     func testDuplicateKeysAreLocated() {
-        // Written alike, Yams finds the repetition and names the first.
-        assertYAMLError("size: [10, 10]\nduration: 1\nsize: [20, 20]\n", at: "1:1", contains: "duplicate key \"size\"")
+        // Written alike, as in JSON: at the second, naming the first.
+        assertYAMLError("size: [10, 10]\nduration: 1\nsize: [20, 20]\n", at: "3:1", contains: "duplicate key \"size\" (first defined at 1:1)")
+        assertYAMLError("scene: {circle: {}, circle: {}}\n", at: "1:21", contains: "duplicate key \"circle\" (first defined at 1:9)")
+        assertYAMLError("a:\n  - {x: 1, y: 2, x: 3}\n", at: "2:18", contains: "duplicate key \"x\" (first defined at 2:6)")
+        assertYAMLError("&k size: [10, 10]\nsize: [20, 20]\n", at: "2:1", contains: "duplicate key \"size\" (first defined at 1:1)")
+        // A first key with a tag of its own cannot take another: the first is named.
+        assertYAMLError("!!str size: [10, 10]\nsize: [20, 20]\n", at: "1:1", contains: "duplicate key \"size\" (this mapping has it more than once)")
         // Different to YAML (an integer and a string) but the same key to a timeline:
         // the second, with where the first is.
         assertYAMLError("size: [10, 10]\n1: a\n\"1\": b\n", at: "3:1", contains: "duplicate key \"1\" (first defined at 2:1)")
