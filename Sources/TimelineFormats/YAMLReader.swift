@@ -167,7 +167,10 @@ public enum YAMLReader {
              .composer(let context, let problem, let mark, _):
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text) at \(context.mark))" }
-            return TimelineError(message, location: SourceLocation(line: mark.line, column: mark.column))
+            // libyaml puts the end of input at the start of a line after the last when the
+            // text does not end with a line break: an editor shows it after the last character.
+            let end = location(in: text, at: text.endIndex)
+            return TimelineError(message, location: min(SourceLocation(line: mark.line, column: mark.column), end))
         case .reader(let problem, let offset, let value, _):
             var message = "invalid YAML: \(problem)"
             if value >= 0 { message += " (U+\(String(value, radix: 16, uppercase: true)))" }
