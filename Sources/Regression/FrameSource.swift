@@ -3,11 +3,12 @@ import FrameDiff
 import Foundation
 import Raster
 import Timeline
+import TimelineFormats
 
 /// One side of a comparison: frames by number, and the parameter trace when the input has one.
 ///
 /// Inputs, recognised by `open(_:)`:
-/// - a timeline (`.json` with a scene): every frame, rendered on demand, and its trace;
+/// - a timeline (`.json` with a scene, or `.yaml`, `.yml`): every frame, rendered on demand, and its trace;
 /// - a trace file (`.json` written by `TraceFile`): a trace and no frames;
 /// - a golden folder (holding `golden.json`): the recorded frames only, and the recorded trace;
 /// - a folder of PNG files: one frame per file, in numeric file-name order;
@@ -98,9 +99,10 @@ extension FrameSource {
             }
             return try folder(path)
         }
-        if path.lowercased().hasSuffix(".json") {
+        let isYAML = TimelineFormat(path: path) == .yaml
+        if path.lowercased().hasSuffix(".json") || isYAML {
             guard let data = fm.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
-            if TraceFile.looksLikeTrace(data) {
+            if !isYAML, TraceFile.looksLikeTrace(data) {
                 let trace = try TraceFile.read(path)
                 return FrameSource(name: path, kind: .trace, frameNumbers: [], fps: Double(trace.fps), trace: trace) { n throws(RegressionError) in
                     throw .missingFrame(path: path, frame: n)

@@ -43,10 +43,7 @@ public struct TimelineLoader {
     /// is in (a top-level key, a param, an animation, a view, a modifier) and the
     /// rest is read, so errors that follow from an earlier one are rare but possible.
     public func check(_ bytes: [UInt8]) -> TimelineReport {
-        // A view level takes up to four JSON levels (modifiers, modifier, its
-        // argument, content), so the JSON limit follows the view limit.
-        let (product, overflow) = maxDepth.multipliedReportingOverflow(by: 4)
-        let jsonDepth = max(JSONParser.defaultMaxDepth, overflow ? .max : product + 8)
+        let jsonDepth = documentDepth
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: jsonDepth)
@@ -55,9 +52,7 @@ public struct TimelineLoader {
         } catch {
             return TimelineReport(errors: [error])
         }
-        let diagnostics = Diagnostics()
-        let document = diagnostics.recover { () throws(TimelineError) in try decode(root, diagnostics) } ?? nil
-        return TimelineReport(document: diagnostics.errors.isEmpty ? document : nil, errors: diagnostics.errors, warnings: diagnostics.warnings)
+        return check(root: root)
     }
 
     static let topLevelKeys = FormatTables.topLevel.map(\.name)
@@ -294,8 +289,8 @@ public struct TimelineLoader {
     }
 
     /// The source location of the `offset`-th character of a string node's text
-    /// (skipping the opening quote), assuming the string has no escapes before it.
+    /// (skipping the opening quote, if any), assuming the string has no escapes before it.
     static func location(in node: JSONNode, offset: Int) -> SourceLocation {
-        SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+        SourceLocation(line: node.location.line, column: node.location.column + node.openingLength + offset)
     }
 }

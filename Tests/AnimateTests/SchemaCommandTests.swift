@@ -86,4 +86,32 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertEqual(grownCheck.status, 0, grownCheck.stderr)
         for name in bad.keys { XCTAssertEqual(try run(animate, ["check", work.appendingPathComponent(name).path]).status, 1, name) }
     }
+
+    func testYAMLTimelinesValidateOnceConverted() throws {
+        let schema = work.appendingPathComponent("timeline.schema.json")
+        let animate = Bundle.main.bundleURL.appendingPathComponent("animate")
+        XCTAssertEqual(try run(animate, ["schema"], output: schema).status, 0)
+        let good = """
+            # yaml-language-server: $schema=timeline.schema.json
+            size: [10, 10]
+            duration: 1
+            scene:
+              circle: {}
+              modifiers:
+                - fill: red      # a comment
+            """
+        let bad = good.replacingOccurrences(of: "- fill: red", with: "- fill: red\n    - opacty: 0.5")
+        var converted: [String] = []
+        for (name, text) in [("good", good), ("bad", bad)] {
+            try Data(text.utf8).write(to: work.appendingPathComponent("\(name).yaml"))
+            let json = work.appendingPathComponent("\(name).json").path
+            XCTAssertEqual(try run(animate, ["convert", work.appendingPathComponent("\(name).yaml").path, "-o", json]).status, 0)
+            converted.append(json)
+        }
+        let python = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.validator, schema.path] + converted)
+        XCTAssertEqual(python.status, 0, python.stderr)
+        let lines = python.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "good.json: ok")
+        XCTAssertTrue(lines.last?.hasPrefix("bad.json: scene/modifiers/1") == true, python.stdout)
+    }
 }
