@@ -61,6 +61,9 @@ struct Animate: ParsableCommand {
 struct CommandFailure: Error {
     var message: String
     var status: Int32
+    /// The located errors the message sums up, one line each, when another tool printed
+    /// them already (swiftc's for a Swift scene); the preview shows these instead.
+    var located: [String] = []
 
     /// The timeline or the arguments are invalid; nothing was written.
     static func invalid(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
