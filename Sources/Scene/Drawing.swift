@@ -84,6 +84,8 @@ struct Drawing {
             canvas.popClip()
         case .modified(let content, let modifier):
             drawModified(view, content, modifier, proposal: proposal, at: origin)
+        case .conditional(let condition, let content):
+            if condition.evaluate(in: context) != 0 { draw(content, proposal: proposal, at: origin) }
         case .geometryReader(let reader):
             let size = view.sizeThatFits(proposal, context)
             let frame = Rect(x: origin.x - spaceOrigin.x, y: origin.y - spaceOrigin.y, width: size.width, height: size.height)

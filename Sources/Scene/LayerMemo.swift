@@ -183,6 +183,8 @@ extension View {
             return same(stack.spacing) && stack.children.allSatisfy(\.drawsSameInEveryFrame)
         case .scrollView(let scroll):
             return same(scroll.offset) && scroll.content.drawsSameInEveryFrame
+        case .conditional(let condition, let content):
+            return same(condition) && content.drawsSameInEveryFrame
         case .modified(let content, let modifier):
             guard content.drawsSameInEveryFrame else { return false }
             switch modifier {

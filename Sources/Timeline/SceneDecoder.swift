@@ -21,6 +21,10 @@ struct SceneDecoder {
     let images: ImageFiles
     /// Where errors inside a view or modifier go, so that its siblings are still read.
     let diagnostics: Diagnostics
+    /// Set for the view directly under an `if`, which may have a `transition` modifier.
+    var takesTransition = false
+    /// The `transition` modifier of that view, once read.
+    var foundTransition: Transition?
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
@@ -34,6 +38,9 @@ struct SceneDecoder {
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
         let members = try node.members()
+        let ownTransition = takesTransition
+        takesTransition = false
+        if members.contains(where: { $0.key == "if" }) { return try conditional(node, depth: depth) }
         let kindMembers = members.filter { $0.key != "id" && $0.key != "modifiers" }
         guard let kindMember = kindMembers.first else {
             throw node.error("a view needs a kind, such as \"rectangle\" or \"vstack\"")
@@ -160,6 +167,10 @@ struct SceneDecoder {
             if !modifierFonts.isEmpty { environmentFont = modifierFonts[m] }
             // `animation` modifiers were read above, into the scopes.
             if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
+            if let member = try? item.members(), member.count == 1, member[0].key == "transition" {
+                _ = diagnostics.recover { () throws(TimelineError) in try transitionModifier(member[0], ownTransition: ownTransition) }
+                continue
+            }
             if !modifierScopes.isEmpty { scope = modifierScopes[m] }
             if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
                 result = modified

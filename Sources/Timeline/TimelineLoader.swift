@@ -238,6 +238,11 @@ public struct TimelineLoader {
             }
             document.derivedParams.append(.init(name: source.name, slot: d.slot, count: d.count, value: value))
         }
+        for condition in scope.transactions.conditions {
+            document.derivedParams += ConditionTimeline.params(
+                of: condition, params: params, derived: scope.transactions.derived, slotCount: scope.transactions.nextSlot,
+                changes: changes.map { ($0.at, $0.param, $0.change) })
+        }
         return document
     }
 

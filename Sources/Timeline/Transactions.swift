@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// The params as views under an `animation(_:value:)` modifier see them.
 ///
@@ -27,7 +28,24 @@ final class Transactions {
         var count: Int
     }
 
+    /// The condition of an `if` view: the slot of its progress towards true (0 to 1,
+    /// moving with the curve of the change that flips it) and of its model value (0 or 1).
+    struct Condition {
+        var expression: Expression
+        var progress: Int
+        var model: Int
+    }
+
     var sources: [String: Source] = [:]
+    private(set) var conditions: [Condition] = []
+
+    /// Two new slots for an `if` view's condition.
+    func condition(_ expression: Expression) -> Condition {
+        let c = Condition(expression: expression, progress: nextSlot, model: nextSlot + 1)
+        nextSlot += 2
+        conditions.append(c)
+        return c
+    }
     /// The first slot after the document's own params.
     var nextSlot = 0
     private(set) var derived: [Derived] = []
