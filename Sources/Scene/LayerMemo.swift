@@ -233,6 +233,8 @@ extension PaintValue {
             return startAngle.isSameInEveryFrame && endAngle.isSameInEveryFrame
         case .select(let index, let paints):
             return index.isSameInEveryFrame && paints.allSatisfy(\.isSameInEveryFrame)
+        case .mix(let a, let b, let amount):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame && amount.isSameInEveryFrame
         }
     }
 }

@@ -122,6 +122,8 @@ extension Expression {
             return condition.isSameInEveryFrame && a.isSameInEveryFrame && b.isSameInEveryFrame
         case .call(_, let arguments):
             return arguments.allSatisfy(\.isSameInEveryFrame)
+        case .curve(_, let argument):
+            return argument.isSameInEveryFrame
         }
     }
 }

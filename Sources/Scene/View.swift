@@ -127,6 +127,9 @@ public enum PaintValue: Sendable {
     case material(Material)
     /// One of several paints: the one at index `floor(index)`, clamped to the list.
     indirect case select(index: Expression, paints: [PaintValue])
+    /// Two colours mixed by an amount (0: the first, 1: the second), in premultiplied
+    /// gamma-encoded RGBA, the space colour params animate in.
+    indirect case mix(PaintValue, PaintValue, Expression)
 }
 
 /// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),

@@ -724,6 +724,7 @@ struct SceneDecoder {
         case .string(let s):
             if let named = paints[s] { return named }
             if let material = Material(rawValue: s) { return .material(material) }
+            if s.hasPrefix("=mix("), scope.lookup("mix") == nil { return try mixPaint(node, s) }
             if s.hasPrefix("=") {
                 let name = String(s.dropFirst())
                 if scope.colorParams[name] == nil, let operand = try scope.operand(node) {
