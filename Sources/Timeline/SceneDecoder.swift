@@ -71,11 +71,11 @@ struct SceneDecoder {
         // content and the modifiers written before it.
         let outerScope = scope
         defer { scope = outerScope }
-        var overrides: [(index: Int, name: String, animation: Animation?)] = []
+        var overrides: [(index: Int, name: String, animation: Animation?, node: JSONNode)] = []
         for (m, item) in modifiers.enumerated() {
             if let member = try? item.members(), member.count == 1, member[0].key == "animation" {
                 if let (name, animation) = diagnostics.recover({ () throws(TimelineError) in try animationModifier(member[0].value) }) {
-                    overrides.append((m, name, animation))
+                    overrides.append((m, name, animation, member[0].value))
                 }
             }
         }
@@ -98,7 +98,7 @@ struct SceneDecoder {
         if !overrides.isEmpty {
             for m in 0...modifiers.count {
                 var s = outerScope
-                for o in overrides.reversed() where o.index >= m { s = s.overriding(o.name, with: o.animation)! }
+                for o in overrides.reversed() where o.index >= m { s = s.overriding(o.name, with: o.animation, modifier: o.node)! }
                 modifierScopes.append(s)
             }
             scope = modifierScopes[0]
@@ -427,6 +427,7 @@ struct SceneDecoder {
             switch parsed.value {
             case .number(let e):
                 if !scope.time.isRead, !e.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                scope.reads.record(e)
                 if isKnown(e) {
                     literal += TextTemplate.format(e.evaluate(in: context), decimals: decimals)
                 } else {
@@ -436,6 +437,7 @@ struct SceneDecoder {
                 }
             case .string(let index, let choices):
                 if !scope.time.isRead, !index.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                scope.reads.record(index)
                 if isKnown(index) {
                     let i = index.evaluate(in: context)
                     literal += choices[i >= 1 ? Int(min(i.rounded(.down), Double(choices.count - 1))) : 0]

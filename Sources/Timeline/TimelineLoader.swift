@@ -226,6 +226,7 @@ public struct TimelineLoader {
         AnimationWarnings.checkReads(params: params, animated: animated, reads: decoder.scope.reads, into: diagnostics)
         guard let rootView, let duration else { return nil }
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView, readsTime: decoder.scope.time.isRead)
+        AnimationWarnings.checkOverrides(scope.transactions.derived, changes: changes.map { ($0.at, $0.param, $0.change) }, duration: duration, into: diagnostics)
         var document = TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
         for d in scope.transactions.derived {
             let source = params[d.source]

@@ -26,6 +26,8 @@ final class Transactions {
         var animation: Animation?
         var slot: Int
         var count: Int
+        /// The first `animation` modifier that asked for it, for warnings.
+        var modifier: JSONNode?
     }
 
     /// The condition of an `if` view: the slot of its progress towards true (0 to 1,
@@ -57,13 +59,13 @@ final class Transactions {
     }
 
     /// The first slot of the derived param that follows `source` with `animation`.
-    func slot(following source: Source, with animation: Animation?) -> Int {
+    func slot(following source: Source, with animation: Animation?, modifier: JSONNode? = nil) -> Int {
         let key = Pair(source: source.index, animation: animation)
         if let i = index[key] { return derived[i].slot }
         let slot = nextSlot
         nextSlot += source.count
         index[key] = derived.count
-        derived.append(Derived(source: source.index, animation: animation, slot: slot, count: source.count))
+        derived.append(Derived(source: source.index, animation: animation, slot: slot, count: source.count, modifier: modifier))
         return slot
     }
 }
