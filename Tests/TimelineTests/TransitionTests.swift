@@ -66,6 +66,18 @@ final class TransitionTests: XCTestCase {
         }
     }
 
+    func testAnAnimationModifierAroundTheIfTimesItsTransition() throws {
+        // The change's own curve is easeInOut over 0.5 s; the modifier makes it linear over 1 s.
+        let text = Self.timeline(transition: "scale").replacingOccurrences(
+            of: #""modifiers": [ { "frame": { "width": 200, "height": 100 } } ]"#,
+            with: #""modifiers": [ { "frame": { "width": 200, "height": 100 } }, { "animation": { "curve": "linear(duration: 1)", "value": "on" } } ]"#)
+        XCTAssertNotEqual(text, Self.timeline(transition: "scale"))
+        let document = try load(text)
+        for t in [0.3, 0.5, 0.7, 0.9, 1.1] {
+            XCTAssertEqual(Self.ink(document.render(time: t)).area.squareRoot(), 40 * (t - 0.2), accuracy: 0.25, "t = \(t)")
+        }
+    }
+
     func testSlideComesInFromLeadingAndLeavesToTrailing() throws {
         let document = try load(Self.timeline(transition: "slide"))
         for t in Self.times where Self.presence(t) > 0.01 {
