@@ -84,6 +84,8 @@ struct Drawing {
             canvas.popClip()
         case .modified(let content, let modifier):
             drawModified(view, content, modifier, proposal: proposal, at: origin)
+        case .conditional(let condition, let content):
+            if condition.evaluate(in: context) != 0 { draw(content, proposal: proposal, at: origin) }
         case .geometryReader(let reader):
             let size = view.sizeThatFits(proposal, context)
             let frame = Rect(x: origin.x - spaceOrigin.x, y: origin.y - spaceOrigin.y, width: size.width, height: size.height)
@@ -148,7 +150,29 @@ struct Drawing {
             // Clamped while a `Double`: any number (NaN picks the first) is a valid index.
             paint = paints[i >= 1 ? Int(min(i.rounded(.down), Double(paints.count - 1))) : 0]
         }
+        if case .mix(let a, let b, let amount) = paint {
+            let x = amount.evaluate(in: context)
+            let p = premultiplied(resolved(a)), q = premultiplied(resolved(b))
+            let m = p + (q - p) * x
+            let alpha = min(max(m.w, 0), 1)
+            func straight(_ c: Double) -> Double { alpha > 0 ? min(max(c / alpha, 0), 1) : 0 }
+            return .color(Color(red: straight(m.x), green: straight(m.y), blue: straight(m.z), alpha: alpha))
+        }
         return paint
+    }
+
+    /// A resolved paint's colour as premultiplied RGBA (black for a gradient or material,
+    /// which the loader does not mix).
+    func premultiplied(_ paint: PaintValue) -> SIMD4<Double> {
+        switch paint {
+        case .color(let c):
+            return SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        case .colorParam(let slot):
+            let p = context.params
+            return slot + 3 < p.count ? SIMD4(p[slot], p[slot + 1], p[slot + 2], p[slot + 3]) : SIMD4(0, 0, 0, 1)
+        default:
+            return SIMD4(0, 0, 0, 1)
+        }
     }
 
     /// The raster paint for a scene paint with the pending opacity applied; gradient
@@ -178,8 +202,8 @@ struct Drawing {
                 endAngle: endAngle.evaluate(in: context) * Double.pi / 180)
         case .material(let material):
             shader = .solid(material.tint)
-        case .select:
-            shader = .solid(.black)  // resolved() never returns a selection
+        case .select, .mix:
+            shader = .solid(.black)  // resolved() never returns a selection or a mix
         }
         return Paint(shader, opacity: opacity, blendMode: blendMode, transform: transform)
     }

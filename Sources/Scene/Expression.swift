@@ -22,6 +22,8 @@ public indirect enum Expression: Sendable, Equatable {
     /// A built-in function applied to its arguments; the argument count is
     /// within `function.arity` when built by the parser.
     case call(Function, [Expression])
+    /// An animation curve's progress at the argument, in seconds.
+    case curve(Curve, Expression)
 }
 
 /// A name an expression can read, bound to where its value lives.

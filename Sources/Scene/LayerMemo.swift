@@ -183,6 +183,8 @@ extension View {
             return same(stack.spacing) && stack.children.allSatisfy(\.drawsSameInEveryFrame)
         case .scrollView(let scroll):
             return same(scroll.offset) && scroll.content.drawsSameInEveryFrame
+        case .conditional(let condition, let content):
+            return same(condition) && content.drawsSameInEveryFrame
         case .modified(let content, let modifier):
             guard content.drawsSameInEveryFrame else { return false }
             switch modifier {
@@ -231,6 +233,8 @@ extension PaintValue {
             return startAngle.isSameInEveryFrame && endAngle.isSameInEveryFrame
         case .select(let index, let paints):
             return index.isSameInEveryFrame && paints.allSatisfy(\.isSameInEveryFrame)
+        case .mix(let a, let b, let amount):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame && amount.isSameInEveryFrame
         }
     }
 }

@@ -25,6 +25,16 @@ public indirect enum View: Sendable {
     case geometryReader(GeometryReaderView)
     /// `content` with one modifier applied outside it.
     case modified(View, Modifier)
+    /// The view while the expression is not 0; otherwise nothing, taking no space and no
+    /// spacing in a stack (a view under SwiftUI's `if` or being removed by a transition).
+    case conditional(Expression, View)
+
+    /// Whether the view is there at all in `context`: false for a conditional view whose
+    /// condition is 0.
+    public func isPresent(in context: EvaluationContext) -> Bool {
+        guard case .conditional(let condition, _) = self else { return true }
+        return condition.evaluate(in: context) != 0
+    }
 }
 
 /// A view made at draw time from the frame it is given.
@@ -117,6 +127,9 @@ public enum PaintValue: Sendable {
     case material(Material)
     /// One of several paints: the one at index `floor(index)`, clamped to the list.
     indirect case select(index: Expression, paints: [PaintValue])
+    /// Two colours mixed by an amount (0: the first, 1: the second), in premultiplied
+    /// gamma-encoded RGBA, the space colour params animate in.
+    indirect case mix(PaintValue, PaintValue, Expression)
 }
 
 /// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),

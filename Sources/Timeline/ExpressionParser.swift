@@ -400,6 +400,7 @@ struct ExpressionSyntax {
         case .binary(_, let a, let b): max(height(of: a), height(of: b)) + 1
         case .conditional(let a, let b, let c): max(height(of: a), height(of: b), height(of: c)) + 1
         case .call(_, let arguments): (arguments.map(height(of:)).max() ?? 0) + 1
+        case .curve(_, let argument): height(of: argument) + 1
         }
     }
 
@@ -420,11 +421,14 @@ struct ExpressionSyntax {
             try advance()
             return .constant(Double(n))
         }
+        if Function(rawValue: name) == nil, lookup(name) == nil, Self.curveNames.contains(name) {
+            return try parseCurve(name, at: offset)
+        }
         guard let function = Function(rawValue: name) else {
             if name == "pi" || lookup(name) != nil {
                 throw ExpressionError("\(quoted(name)) is not a function", offset: offset)
             }
-            let functions = Function.allCases.filter { $0 != .element }.map(\.rawValue) + ["count"]
+            let functions = Function.allCases.filter { $0 != .element }.map(\.rawValue) + ["count"] + Self.curveNames.sorted()
             throw ExpressionError("unknown function \(quoted(name))" + didYouMean(name, among: functions), offset: offset)
         }
         try descend(at: offset)

@@ -134,8 +134,13 @@ enum FormatTables {
         ("shadow", .object([key("color", .color), key("radius", .expression), key("x", .expression), key("y", .expression)])),
         ("blur", .anyOf([.expression, .object([key("radius", .expression, required: true)])])),
         ("compositingGroup", .object([])),
+        ("transition", .string),
         ("animation", .object([key("curve", .anyOf([.string, .null]), required: true), key("value", .string, required: true)])),
     ]
+
+    /// The keys of an `if` view.
+    static let conditional: [ValueForm.Key] = [key("if", .expression, required: true), key("then", .view), key("else", .view), key("id", .string)]
+    static var conditionalKeys: [String] { conditional.map(\.name) }
 
     private static let viewIndex = Dictionary(uniqueKeysWithValues: views.enumerated().map { ($1.name, $0) })
     private static let modifierIndex = Dictionary(uniqueKeysWithValues: modifiers.enumerated().map { ($1.name, $0) })

@@ -21,6 +21,10 @@ struct SceneDecoder {
     let images: ImageFiles
     /// Where errors inside a view or modifier go, so that its siblings are still read.
     let diagnostics: Diagnostics
+    /// Set for the view directly under an `if`, which may have a `transition` modifier.
+    var takesTransition = false
+    /// The `transition` modifier of that view, once read.
+    var foundTransition: Transition?
 
     static let shapeKinds = [
         "rectangle", "circle", "ellipse", "capsule", "roundedRectangle", "star", "overlappingEllipses",
@@ -34,6 +38,9 @@ struct SceneDecoder {
     mutating func view(_ node: JSONNode, depth: Int) throws(TimelineError) -> View {
         guard depth < maxDepth else { throw node.error(Self.depthMessage(maxDepth)) }
         let members = try node.members()
+        let ownTransition = takesTransition
+        takesTransition = false
+        if members.contains(where: { $0.key == "if" }) { return try conditional(node, depth: depth) }
         let kindMembers = members.filter { $0.key != "id" && $0.key != "modifiers" }
         guard let kindMember = kindMembers.first else {
             throw node.error("a view needs a kind, such as \"rectangle\" or \"vstack\"")
@@ -64,11 +71,11 @@ struct SceneDecoder {
         // content and the modifiers written before it.
         let outerScope = scope
         defer { scope = outerScope }
-        var overrides: [(index: Int, name: String, animation: Animation?)] = []
+        var overrides: [(index: Int, name: String, animation: Animation?, node: JSONNode)] = []
         for (m, item) in modifiers.enumerated() {
             if let member = try? item.members(), member.count == 1, member[0].key == "animation" {
                 if let (name, animation) = diagnostics.recover({ () throws(TimelineError) in try animationModifier(member[0].value) }) {
-                    overrides.append((m, name, animation))
+                    overrides.append((m, name, animation, member[0].value))
                 }
             }
         }
@@ -91,7 +98,7 @@ struct SceneDecoder {
         if !overrides.isEmpty {
             for m in 0...modifiers.count {
                 var s = outerScope
-                for o in overrides.reversed() where o.index >= m { s = s.overriding(o.name, with: o.animation)! }
+                for o in overrides.reversed() where o.index >= m { s = s.overriding(o.name, with: o.animation, modifier: o.node)! }
                 modifierScopes.append(s)
             }
             scope = modifierScopes[0]
@@ -160,6 +167,10 @@ struct SceneDecoder {
             if !modifierFonts.isEmpty { environmentFont = modifierFonts[m] }
             // `animation` modifiers were read above, into the scopes.
             if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
+            if let member = try? item.members(), member.count == 1, member[0].key == "transition" {
+                _ = diagnostics.recover { () throws(TimelineError) in try transitionModifier(member[0], ownTransition: ownTransition) }
+                continue
+            }
             if !modifierScopes.isEmpty { scope = modifierScopes[m] }
             if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
                 result = modified
@@ -416,6 +427,7 @@ struct SceneDecoder {
             switch parsed.value {
             case .number(let e):
                 if !scope.time.isRead, !e.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                scope.reads.record(e)
                 if isKnown(e) {
                     literal += TextTemplate.format(e.evaluate(in: context), decimals: decimals)
                 } else {
@@ -425,6 +437,7 @@ struct SceneDecoder {
                 }
             case .string(let index, let choices):
                 if !scope.time.isRead, !index.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                scope.reads.record(index)
                 if isKnown(index) {
                     let i = index.evaluate(in: context)
                     literal += choices[i >= 1 ? Int(min(i.rounded(.down), Double(choices.count - 1))) : 0]
@@ -713,6 +726,7 @@ struct SceneDecoder {
         case .string(let s):
             if let named = paints[s] { return named }
             if let material = Material(rawValue: s) { return .material(material) }
+            if s.hasPrefix("=mix("), scope.lookup("mix") == nil { return try mixPaint(node, s) }
             if s.hasPrefix("=") {
                 let name = String(s.dropFirst())
                 if scope.colorParams[name] == nil, let operand = try scope.operand(node) {

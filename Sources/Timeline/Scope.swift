@@ -33,10 +33,10 @@ struct Scope {
     let transactions = Transactions()
 
     /// The scope with `name`'s changes taking `animation` (SwiftUI's `.animation(_:value:)`).
-    func overriding(_ name: String, with animation: Animation?) -> Scope? {
+    func overriding(_ name: String, with animation: Animation?, modifier: JSONNode? = nil) -> Scope? {
         guard let source = transactions.sources[name] else { return nil }
         var copy = self
-        let slot = transactions.slot(following: source, with: animation)
+        let slot = transactions.slot(following: source, with: animation, modifier: modifier)
         switch source.kind {
         case .number: copy.params[name] = slot
         case .vector: copy.vectorParams[name] = (slot, source.count)
@@ -105,7 +105,7 @@ struct Scope {
             }
             let variables = expression.variables
             if !time.isRead, !variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
-            for case .param(let slot) in variables { reads.slots.insert(slot) }
+            reads.record(expression)
             if case .constant(let v) = expression, !v.isFinite, !(allowsInfinity && v == .infinity) {
                 let value = v.isNaN ? "NaN" : v < 0 ? "-infinity" : "infinity"
                 throw node.error("the expression gives \(value); a number here must be finite")
@@ -131,6 +131,7 @@ struct Scope {
             let operand = try parser.parseOperand(name, at: first.offset)
             guard parser.token.kind == .end else { return nil }
             if !time.isRead, let e = operand.number, !e.variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
+            reads.record(operand)
             return operand
         } catch {
             throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
@@ -170,4 +171,22 @@ final class TimeReading {
 /// The param slots read so far, shared by every copy of a scope.
 final class ParamReading {
     var slots: Set<Int> = []
+
+    /// Marks the params `expression` reads.
+    func record(_ expression: Expression) {
+        for case .param(let slot) in expression.variables { slots.insert(slot) }
+    }
+
+    /// Marks the params read by a name and its selections (`"=v"`, `"=bars[i].height"`).
+    func record(_ operand: Operand) {
+        switch operand {
+        case .number(let e): record(e)
+        case .string: break
+        case .list(let items): for item in items { record(item) }
+        case .record(let fields): for field in fields.values { record(field) }
+        case .element(let items, let index):
+            record(index)
+            for item in items { record(item) }
+        }
+    }
 }

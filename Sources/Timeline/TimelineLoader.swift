@@ -221,6 +221,7 @@ public struct TimelineLoader {
         AnimationWarnings.checkReads(params: params, animated: animated, reads: decoder.scope.reads, into: diagnostics)
         guard let rootView, let duration else { return nil }
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView, readsTime: decoder.scope.time.isRead)
+        AnimationWarnings.checkOverrides(scope.transactions.derived, changes: changes.map { ($0.at, $0.param, $0.change) }, duration: duration, into: diagnostics)
         var document = TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
         for d in scope.transactions.derived {
             let source = params[d.source]
@@ -232,6 +233,11 @@ public struct TimelineLoader {
                 }
             }
             document.derivedParams.append(.init(name: source.name, slot: d.slot, count: d.count, value: value))
+        }
+        for condition in scope.transactions.conditions {
+            document.derivedParams += ConditionTimeline.params(
+                of: condition, params: params, derived: scope.transactions.derived, slotCount: scope.transactions.nextSlot,
+                changes: changes.map { ($0.at, $0.param, $0.change) })
         }
         return document
     }

@@ -32,12 +32,13 @@ public enum TimelineSchema {
                     ("description", .string("A view: one kind key, with an optional id and modifiers.")),
                     ("type", .string("object")),
                     ("properties", .object(
-                        FormatTables.views.map { ($0.name, schema($0.form)) } + [
+                        FormatTables.views.map { ($0.name, schema($0.form)) }
+                            + FormatTables.conditional.filter { $0.name != "id" }.map { ($0.name, schema($0.form)) } + [
                             ("id", .object([("type", .string("string"))])),
                             ("modifiers", .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/modifier"))]))])),
                         ])),
                     ("additionalProperties", .bool(false)),
-                    ("oneOf", .array(FormatTables.views.map { .object([("required", .array([.string($0.name)]))]) })),
+                    ("oneOf", .array((FormatTables.views.map(\.name) + ["if"]).map { .object([("required", .array([.string($0)]))]) })),
                 ])),
                 ("modifier", .object([
                     ("description", .string("A modifier: an object with exactly one key.")),

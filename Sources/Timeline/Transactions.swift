@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// The params as views under an `animation(_:value:)` modifier see them.
 ///
@@ -25,9 +26,28 @@ final class Transactions {
         var animation: Animation?
         var slot: Int
         var count: Int
+        /// The first `animation` modifier that asked for it, for warnings.
+        var modifier: JSONNode?
+    }
+
+    /// The condition of an `if` view: the slot of its progress towards true (0 to 1,
+    /// moving with the curve of the change that flips it) and of its model value (0 or 1).
+    struct Condition {
+        var expression: Expression
+        var progress: Int
+        var model: Int
     }
 
     var sources: [String: Source] = [:]
+    private(set) var conditions: [Condition] = []
+
+    /// Two new slots for an `if` view's condition.
+    func condition(_ expression: Expression) -> Condition {
+        let c = Condition(expression: expression, progress: nextSlot, model: nextSlot + 1)
+        nextSlot += 2
+        conditions.append(c)
+        return c
+    }
     /// The first slot after the document's own params.
     var nextSlot = 0
     private(set) var derived: [Derived] = []
@@ -39,13 +59,13 @@ final class Transactions {
     }
 
     /// The first slot of the derived param that follows `source` with `animation`.
-    func slot(following source: Source, with animation: Animation?) -> Int {
+    func slot(following source: Source, with animation: Animation?, modifier: JSONNode? = nil) -> Int {
         let key = Pair(source: source.index, animation: animation)
         if let i = index[key] { return derived[i].slot }
         let slot = nextSlot
         nextSlot += source.count
         index[key] = derived.count
-        derived.append(Derived(source: source.index, animation: animation, slot: slot, count: source.count))
+        derived.append(Derived(source: source.index, animation: animation, slot: slot, count: source.count, modifier: modifier))
         return slot
     }
 }

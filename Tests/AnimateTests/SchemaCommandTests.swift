@@ -49,12 +49,17 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertEqual(printed.status, 0, printed.stderr)
         let examples = try FileManager.default.contentsOfDirectory(atPath: CommandLineTests.packageRoot.appendingPathComponent("Timelines").path)
             .filter { $0.hasSuffix(".json") }.sorted().map { CommandLineTests.timeline($0) }
+        let tutorial = CommandLineTests.packageRoot.appendingPathComponent("Timelines/Tutorial")
+        let lessons = try FileManager.default.contentsOfDirectory(atPath: tutorial.path).filter { $0.hasSuffix(".json") }.sorted()
+            .map { tutorial.appendingPathComponent($0).path }
         XCTAssertGreaterThanOrEqual(examples.count, 7)
+        XCTAssertEqual(lessons.count, 3)
         let good = #"{"$schema": "timeline.schema.json", "size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"fill": "red"}, {"frame": {"width": "=20", "maxHeight": "infinity"}}]}}"#
         // The keys grown since the first version: constants, forEach over a list, SwiftUI spellings, the animation modifier.
-        let grown = #"{"size": [10, 10], "duration": 1, "params": {"grow": 0, "v": [1, 2]}, "constants": {"bars": [{"h": 2}], "n": 3}, "animations": [{"param": "grow", "to": 1, "curve": "easeOut"}], "scene": {"vstack": [{"forEach": {"in": "bars", "as": "bar", "index": "i", "content": {"rectangle": {}, "modifiers": [{"strokeBorder": "red"}, {"frame": {"height": "=bar.h * grow"}}, {"animation": {"curve": "easeOut.delay({0.1 * i})", "value": "grow"}}]}}}, {"forEach": {"range": [0, "=n"], "as": "j", "content": {"text": "{j}"}}}, {"text": "{grow, decimals: 1}", "modifiers": [{"font": ".title"}, {"foregroundColor": "secondary"}, {"offset": "=v"}, {"animation": {"curve": null, "value": "grow"}}]}]}}"#
+        let grown = #"{"size": [10, 10], "duration": 1, "params": {"grow": 0, "v": [1, 2]}, "constants": {"bars": [{"h": 2}], "n": 3}, "animations": [{"param": "grow", "to": 1, "curve": "easeOut"}], "scene": {"vstack": [{"forEach": {"in": "bars", "as": "bar", "index": "i", "content": {"rectangle": {}, "modifiers": [{"strokeBorder": "red"}, {"frame": {"height": "=bar.h * grow"}}, {"animation": {"curve": "easeOut.delay({0.1 * i})", "value": "grow"}}]}}}, {"forEach": {"range": [0, "=n"], "as": "j", "content": {"text": "{j}"}}}, {"if": "=grow > 0.5", "then": {"circle": {}, "modifiers": [{"frame": {"width": 4}}, {"transition": "asymmetric(insertion: .scale, removal: .move(edge: .leading))"}]}, "else": {"text": "off"}}, {"text": "{grow, decimals: 1}", "modifiers": [{"font": ".title"}, {"foregroundColor": "secondary"}, {"offset": "=v"}, {"animation": {"curve": null, "value": "grow"}}]}]}}"#
         let bad = [
             "new-modifier.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"strokeBordr": "red"}]}}"#,
+            "if-key.json": #"{"size": [10, 10], "duration": 1, "params": {"on": 0}, "scene": {"if": "=on", "thn": {"circle": {}}}}"#,
             "new-key.json": #"{"size": [10, 10], "duration": 1, "constants": {"a": [1]}, "scene": {"forEach": {"inn": "a", "as": "x", "content": {"circle": {}}}}}"#,
             "modifier.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"opacty": 0.5}]}}"#,
             "key.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"frame": {"widht": 5}}]}}"#,
@@ -62,7 +67,7 @@ final class SchemaCommandTests: XCTestCase {
             "two-kinds.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "ellipse": {}}}"#,
             "top.json": #"{"size": [10, 10], "duraton": 1, "scene": {"circle": {}}}"#,
         ]
-        var files = examples
+        var files = examples + lessons
         for (name, text) in [("good.json", good), ("grown.json", grown)] + bad.sorted(by: { $0.key < $1.key }) {
             let url = work.appendingPathComponent(name)
             try Data(text.utf8).write(to: url)
