@@ -92,11 +92,29 @@ public enum Concatenation {
         try output.close()
     }
 
+    /// Copies the pieces one after another through one buffer of `chunkBytes`, so memory
+    /// stays the same whatever the pieces' size.
     private static func joinBytes(_ pieces: [String], into file: AtomicFile) throws(ExportError) {
         let output = try FileOutput(creating: file.temporary, path: file.target)
-        for path in pieces { try output.write(read(path)) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        defer { chunk.deallocate() }
+        for path in pieces {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .fileSystem("reading", path: path) }
+            defer { close(descriptor) }
+            while true {
+                let count = Glibc.read(descriptor, chunk.baseAddress!, chunkBytes)
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw .fileSystem("reading", path: path) }
+                if count == 0 { break }
+                try output.write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            }
+        }
         try output.close()
     }
+
+    /// The raw join's read size.
+    static let chunkBytes = 4 << 20
 
     private static func remux(_ pieces: [String], formatName: String, range: PieceRange?, into file: AtomicFile) throws(ExportError) {
         let path = file.target

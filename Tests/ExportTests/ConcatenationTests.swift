@@ -95,6 +95,36 @@ final class ConcatenationTests: XCTestCase {
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: joined))), frames.flatMap { $0.straightAlphaData() })
     }
 
+    /// Raw pieces stream through a fixed buffer: joining 2 × 128 MiB raises the process's
+    /// peak resident memory by far less than one piece (read whole, it rose by both).
+    func testRawPiecesStreamInBoundedMemory() throws {
+        let pieceBytes = 128 << 20
+        let paths = [scratch.file("big-a.rgba"), scratch.file("big-b.rgba")]
+        for (index, path) in paths.enumerated() {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([UInt8(index + 1)])))
+            XCTAssertEqual(truncate(path, off_t(pieceBytes)), 0)
+        }
+        let joined = scratch.file("big-joined.rgba")
+        let before = try Self.residentKiB("VmRSS")
+        // Resets the peak ("VmHWM") to the current resident size.
+        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        try Concatenation.join(paths, into: joined)
+        let rise = try Self.residentKiB("VmHWM") - before
+        XCTAssertLessThan(rise, 32 << 10, "peak resident memory rose by \(rise) KiB")
+        let attributes = try FileManager.default.attributesOfItem(atPath: joined)
+        XCTAssertEqual((attributes[.size] as? Int), 2 * pieceBytes)
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: joined))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(pieceBytes))
+        XCTAssertEqual(try handle.read(upToCount: 1), Data([2]))
+    }
+
+    static func residentKiB(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+        return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
     func testMismatchedPiecesAreRefusedAndNothingIsWritten() throws {
         let a = try piece(0..<3, .mp4, name: "a.mp4")
         let b = try piece(3..<9, .mp4, name: "b.mp4") { $0.crf = 30 }
