@@ -16,9 +16,10 @@
 // constant as soon as it is built, as are `c ? a : b` with a constant `c`,
 // `0 && x` and `1 || x`.
 // Safety: the source is limited to `maxLength` scalars before anything else,
-// and two depths are limited to `maxDepth`: the nesting of parentheses, calls,
-// unary operators and conditionals (which bounds the parser's recursion), and
-// the height of the resulting tree (which bounds the evaluator's recursion).
+// and two depths are limited: the nesting of parentheses, calls, unary operators
+// and conditionals to `maxDepth` (which bounds the parser's recursion), and the
+// height of the resulting tree to `maxHeight` (which bounds the evaluator's
+// recursion), so a flat chain such as a sum of many terms stays well within reach.
 
 import Scene
 
@@ -38,7 +39,7 @@ public enum ExpressionParser {
     ///     unknown. `pi` is always the constant π and is not passed to it.
     ///   - maxLength: the longest source accepted, in Unicode scalars. Default 1000.
     ///   - maxDepth: the deepest nesting (parentheses, calls, unary operators,
-    ///     conditionals) and the tallest tree accepted. Default 64.
+    ///     conditionals; a chain of operations may be `maxHeight` tall). Default 64.
     /// - Returns: the expression, with constant sub-expressions folded.
     /// - Throws: an `ExpressionError` at the first problem: an unknown name or
     ///   function (with a suggestion when one is close), a wrong number of
@@ -230,11 +231,14 @@ struct ExpressionSyntax {
         }
     }
 
+    /// The tallest tree accepted (a sum of 256 terms; the evaluator recurses once a level).
+    static let maxHeight = 256
+
     /// A node over `children`, one level taller than the tallest child.
     func node(_ expression: Expression, over children: [ParsedExpression], at offset: Int) throws(ExpressionError) -> ParsedExpression {
         let height = (children.map(\.height).max() ?? 0) + 1
-        if height > maxDepth {
-            throw ExpressionError("expression is nested too deeply (more than \(maxDepth) levels)", offset: offset)
+        if height > Self.maxHeight {
+            throw ExpressionError("expression chains too many operations (more than \(Self.maxHeight) in a row)", offset: offset)
         }
         return ParsedExpression(expression: expression, height: height)
     }
