@@ -3,9 +3,9 @@ import Raster
 
 /// How frames are encoded: size, rate, and the knobs of each format.
 public struct EncoderSettings: Equatable, Sendable {
-    /// Frame width in pixels, 1...16384 (65535 for GIF); every appended frame must have it.
+    /// Frame width in pixels, 1...16384 (16383 for WebP, 65535 for GIF); every appended frame must have it.
     public var width: Int
-    /// Frame height in pixels, 1...16384 (65535 for GIF); every appended frame must have it.
+    /// Frame height in pixels, 1...16384 (16383 for WebP, 65535 for GIF); every appended frame must have it.
     public var height: Int
     /// Frames per second, 1...1000.
     public var fps: Int
@@ -114,7 +114,8 @@ public struct EncoderSettings: Equatable, Sendable {
         func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>) throws(ExportError) {
             guard range.contains(value) else { throw fail("\(name) \(value) is outside \(range)") }
         }
-        let maximumSide = format == .gif ? 65535 : 16384
+        // libwebp's limit is 16383 (WEBP_MAX_DIMENSION); the other encoders take 16384.
+        let maximumSide = format == .gif ? 65535 : format == .webp ? 16383 : 16384
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw fail("size \(width)×\(height) is outside 1...\(maximumSide) pixels per side")
         }

@@ -38,6 +38,14 @@ public enum MediaProbe {
     ///
     /// YUV is converted with the matrix, range and chroma siting the stream is tagged with
     /// (BT.601 and centred chroma when untagged, as swscale assumes). Frames with alpha keep it.
+    /// The first frame of an image (or video) file, for a timeline's `image` view; FFmpeg's
+    /// complaints about a broken file become the error's message instead of log lines.
+    public static func decodeImage(path: String) throws(ExportError) -> Pixmap {
+        let frames = try withFFmpegErrorsKept { () throws(ExportError) in try decodeFrames(path: path) }
+        guard let first = frames.first else { throw ExportError.noFrames(path: path) }
+        return first
+    }
+
     public static func decodeFrames(path: String) throws(ExportError) -> [Pixmap] {
         let reader = try MediaReader(path: path)
         let decoder = try VideoDecoder(stream: reader.stream, path: path)

@@ -13,8 +13,7 @@ func loadTimeline(at path: String, loader: TimelineLoader = TimelineLoader()) th
     loader.baseDirectory = FilePath.directory(of: path).isEmpty ? "." : FilePath.directory(of: path)
     if loader.imageReader == nil {
         loader.imageReader = { file in
-            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
-            return first
+            try MediaProbe.decodeImage(path: file)
         }
     }
     do {

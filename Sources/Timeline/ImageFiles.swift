@@ -24,7 +24,9 @@ final class ImageFiles {
             cache[path] = pixmap
             return pixmap
         } catch {
-            throw node.error("cannot read the image \(path): \(error)")
+            // Readers' errors name the file first; it is named here already.
+            let reason = String(describing: error)
+            throw node.error("cannot read the image \(path): \(reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason)")
         }
     }
 }

@@ -51,8 +51,7 @@ struct TimelineOptions: ParsableArguments {
         loader.baseDirectory = FilePath.directory(of: path)
         loader.imageReader = { file in
             reading?(file)
-            guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
-            return first
+            return try MediaProbe.decodeImage(path: file)
         }
         return loader.check([UInt8](data), format: TimelineFormat(path: path))
     }

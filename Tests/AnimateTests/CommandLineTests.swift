@@ -49,6 +49,24 @@ final class CommandLineTests: XCTestCase {
         try TimelineLoader().load([UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.timeline(name)))))
     }
 
+    /// A broken image is one located line that says what FFmpeg found wrong, naming the
+    /// file once, without FFmpeg's own log lines around it; nothing is written.
+    func testABrokenImageIsOneLineWithFFmpegsReason() throws {
+        try Data("not a png".utf8).write(to: work.appendingPathComponent("broken.png"))
+        let timeline = work.appendingPathComponent("image.json")
+        try Data(#"{"version": 1, "size": [64, 64], "duration": 1, "scene": {"image": {"file": "broken.png"}}}"#.utf8).write(to: timeline)
+        for arguments in [["check", timeline.path], [timeline.path, "-o", "out.gif"]] {
+            let result = try animate(arguments)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("scene.image.file: cannot read the image "), result.stderr)
+            XCTAssertTrue(result.stderr.contains("Invalid PNG signature"), result.stderr)
+            XCTAssertEqual(result.stderr.components(separatedBy: "broken.png").count - 1, 1, result.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.gif").path))
+    }
+
     func testMP4HasEveryFrameInH264WithBT709Tags() throws {
         let document = try load("clip-shape.json")
         let out = work.appendingPathComponent("clip.mp4").path
