@@ -69,3 +69,10 @@ public struct RoundedRectangle: Shape, BuiltInShape {
         })
     }
 }
+
+extension Shape where Self == RoundedRectangle {
+    /// A rounded rectangle, as SwiftUI's `.rect(cornerRadius:style:)`.
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+}

@@ -53,6 +53,10 @@ public struct GeometryProxy {
 public enum CoordinateSpace: Hashable, Sendable {
     case local
     case scrollView
+
+    /// The nearest scroll view's space, as SwiftUI's `.scrollView(axis:)`: the scroll views
+    /// here scroll along one axis, so it is `.scrollView` whichever axis is named.
+    public static func scrollView(axis: Axis) -> CoordinateSpace { .scrollView }
 }
 
 /// A value handed to the renderer's threads that is safe there though its type does not

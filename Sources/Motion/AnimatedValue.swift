@@ -33,6 +33,11 @@
 //
 // Events may be added in any order; out-of-order additions replay every
 // event from the start, since merging depends on the state at each instant.
+//
+// Cost. Events added in time order each cost time proportional to the motions
+// still running at that instant (`live`: runs neither finished nor taken over),
+// not to every run so far, so 30k overlapping springs build in linear time (each
+// merging spring takes over the one before, leaving one live run).
 
 /// The timeline of one animatable parameter: its initial value, the state
 /// changes and keyframe tracks applied to it, and its presentation value at
@@ -76,6 +81,10 @@ public struct AnimatedValue: Sendable {
     private var modelTimes: [Double] = []
     private var modelValues: [[Double]] = []
     private var runs: [Run] = []
+    /// Indices of the runs that may still move the value at the time of the last change
+    /// applied: neither ended nor taken over by then. Changes arrive in time order while
+    /// building, so a run that leaves this list never returns to it.
+    private var live: [Int] = []
 
     /// Every state change and track, in time order, with when its motion ends.
     public private(set) var records: [AnimationRecord] = []
@@ -171,6 +180,7 @@ public struct AnimatedValue: Sendable {
         modelTimes.removeAll()
         modelValues.removeAll()
         runs.removeAll()
+        live.removeAll()
         records.removeAll()
         for change in changes {
             apply(change)
@@ -179,6 +189,7 @@ public struct AnimatedValue: Sendable {
 
     private mutating func apply(_ change: Change) {
         let time = change.time
+        pruneLive(keeping: { run in Self.isActive(run, at: time) })
         let from = modelValue(at: time)
         switch change.kind {
         case .animate(let target, let animation):
@@ -189,8 +200,8 @@ public struct AnimatedValue: Sendable {
                 return
             }
             if animation.mergesWithRunningAnimations, case .spring(let response, let fraction, let blend) = animation.base {
-                let presentation = value(at: time)
-                let presentationVelocity = velocity(at: time)
+                let presentation = liveValue(at: time, velocity: false)
+                let presentationVelocity = liveValue(at: time, velocity: true)
                 let previousResponse = takeOver(at: time)
                 let speed = animation.modifiers.reduce(1.0) { product, modifier in
                     if case .speed(let factor) = modifier { return product * factor }
@@ -209,6 +220,7 @@ public struct AnimatedValue: Sendable {
                 record.settlingDuration = settling
                 record.tookOverRunningMotion = isMoving(presentationVelocity) || presentation != from
                 let rest = motion.settlingTime(state, epsilon: AnimationTiming.springRestEpsilon * scale)
+                live.append(runs.count)
                 runs.append(Run(
                     start: time, end: time + max(rest, settling),
                     motion: .spring(motion, displacement: displacement, velocity: presentationVelocity, response: response),
@@ -221,17 +233,19 @@ public struct AnimatedValue: Sendable {
                 if case .timingCurve = animation.base {} else {
                     record.settlingDuration = timing.duration
                 }
+                live.append(runs.count)
                 runs.append(Run(start: time, end: time + timing.duration, motion: .timing(timing, delta: delta), record: records.count))
             }
             setModel(target, at: time)
             records.append(record)
         case .play(let track):
-            let presentation = value(at: time)
-            let presentationVelocity = velocity(at: time)
+            let presentation = liveValue(at: time, velocity: false)
+            let presentationVelocity = liveValue(at: time, velocity: true)
             takeOver(at: time)
             let timeline = KeyframeTimeline(initialValue: presentation, initialVelocity: presentationVelocity, track: track)
             var record = AnimationRecord(kind: .keyframes(track), start: time, from: from, to: timeline.endValue, end: time + timeline.duration)
             record.tookOverRunningMotion = isMoving(presentationVelocity) || presentation != from
+            live.append(runs.count)
             runs.append(Run(start: time, end: time + timeline.duration, motion: .keyframes(timeline, end: timeline.endValue), record: records.count))
             setModel(timeline.endValue, at: time)
             records.append(record)
@@ -253,18 +267,43 @@ public struct AnimatedValue: Sendable {
     @discardableResult
     private mutating func takeOver(at time: Double) -> Double? {
         var latest: Run?
-        for index in runs.indices where isActive(runs[index], at: time) {
+        for index in live where isActive(runs[index], at: time) {
             runs[index].cutoff = time
             records[runs[index].record].interruptedAt = time
             latest = runs[index]
         }
+        pruneLive(keeping: { run in run.cutoff > time })
         if let latest, case .spring(_, _, _, let response) = latest.motion {
             return response
         }
         return nil
     }
 
+    /// Keeps in `live` only the runs `keeps` accepts, in order, without copying `runs`.
+    private mutating func pruneLive(keeping keeps: (Run) -> Bool) {
+        var kept = 0
+        for k in live.indices where keeps(runs[live[k]]) {
+            live[kept] = live[k]
+            kept += 1
+        }
+        live.removeLast(live.count - kept)
+    }
+
+    /// The presentation value (or velocity) at `time`, the time of the change being applied,
+    /// from the live runs only: the same as `value(at:)` there, since no other run is active.
+    private func liveValue(at time: Double, velocity: Bool) -> [Double] {
+        var result = velocity ? [Double](repeating: 0, count: dimension) : modelValue(at: time)
+        for index in live where isActive(runs[index], at: time) {
+            addOffset(of: runs[index], at: time, to: &result, velocity: velocity)
+        }
+        return result
+    }
+
     private func isActive(_ run: Run, at time: Double) -> Bool {
+        Self.isActive(run, at: time)
+    }
+
+    private static func isActive(_ run: Run, at time: Double) -> Bool {
         run.start <= time && time < run.cutoff && time < run.end
     }
 

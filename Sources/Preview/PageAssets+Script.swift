@@ -98,9 +98,16 @@ extension PageAssets {
           return p;
         }
 
+        // The frames after n, asked for once n itself has come: the server renders the latest
+        // request first (a scrub wants where the thumb is now), so asking for them with n
+        // would put n last, behind twelve renders.
         function prefetch(n) {
-          const count = preview.timeline.frameCount;
-          for (let k = 1; k <= 12; k++) request((n + k) % count);
+          const token = preview.timeline.token;
+          request(n).then(() => {
+            if (preview.timeline.token !== token) return;
+            const count = preview.timeline.frameCount;
+            for (let k = 1; k <= 12; k++) request((n + k) % count);
+          }, () => {});
         }
 
         function draw() {

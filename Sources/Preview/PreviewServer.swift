@@ -6,7 +6,8 @@ import Logging
 /// The live page's HTTP server: the page, its state, its frames, and the exports.
 ///
 /// Routes (anything else is 404; no route reads a path from the request, so no request
-/// can reach a file by its name):
+/// can reach a file by its name; a request whose `Host` is a name other than `localhost`
+/// or `--host` gets 403, see `HostCheck`):
 /// - `GET /`, `/page.js`, `/page.css`: the page, compiled into the binary.
 /// - `GET /state?have=V`: the state as JSON (`PageState`), or 204 while it is still version V.
 ///   The page polls it; polling, rather than server-sent events or a WebSocket, holds no
@@ -55,6 +56,8 @@ public struct PreviewServer: Sendable {
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         let session = self.session, exporter = self.exporter
+        // Before the routes: a route takes the middleware added before it.
+        router.add(middleware: HostCheck(host: host))
         router.get("/") { _, _ in Self.text(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/page.js") { _, _ in Self.text(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/page.css") { _, _ in Self.text(PageAssets.style, type: "text/css; charset=utf-8") }

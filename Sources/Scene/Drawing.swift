@@ -54,6 +54,7 @@ struct Drawing {
         case .shape(let shapeView):
             drawShape(shapeView, in: Rect(origin: origin, size: view.sizeThatFits(proposal, context)))
         case .text(let text):
+            let text = text.resolved(in: context)
             let layout = TextLayout(text, proposal: proposal)
             let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
             fill(path, with: text.paint, frame: Rect(origin: origin, size: layout.size))
@@ -83,6 +84,8 @@ struct Drawing {
             canvas.popClip()
         case .modified(let content, let modifier):
             drawModified(view, content, modifier, proposal: proposal, at: origin)
+        case .conditional(let condition, let content):
+            if condition.evaluate(in: context) != 0 { draw(content, proposal: proposal, at: origin) }
         case .geometryReader(let reader):
             let size = view.sizeThatFits(proposal, context)
             let frame = Rect(x: origin.x - spaceOrigin.x, y: origin.y - spaceOrigin.y, width: size.width, height: size.height)
@@ -105,6 +108,14 @@ struct Drawing {
             self.fill(path, with: fill.paint, frame: rect, rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
         }
         for stroke in shapeView.strokes {
+            var path = path, rect = rect
+            if let inset = stroke.inset?.evaluate(in: context), inset.isFinite, inset > 0 {
+                rect = rect.insetBy(dx: min(inset, rect.width / 2), dy: min(inset, rect.height / 2))
+                path = shapeView.shape.path(in: rect, context: context)
+                if let trim = shapeView.trim {
+                    path = path.trimmedPath(from: trim.from.evaluate(in: context), to: trim.to.evaluate(in: context))
+                }
+            }
             let style = StrokeStyle(
                 lineWidth: stroke.lineWidth.evaluate(in: context), lineCap: stroke.lineCap, lineJoin: stroke.lineJoin,
                 miterLimit: stroke.miterLimit.evaluate(in: context), dash: stroke.dash.map { $0.evaluate(in: context) },
@@ -139,7 +150,29 @@ struct Drawing {
             // Clamped while a `Double`: any number (NaN picks the first) is a valid index.
             paint = paints[i >= 1 ? Int(min(i.rounded(.down), Double(paints.count - 1))) : 0]
         }
+        if case .mix(let a, let b, let amount) = paint {
+            let x = amount.evaluate(in: context)
+            let p = premultiplied(resolved(a)), q = premultiplied(resolved(b))
+            let m = p + (q - p) * x
+            let alpha = min(max(m.w, 0), 1)
+            func straight(_ c: Double) -> Double { alpha > 0 ? min(max(c / alpha, 0), 1) : 0 }
+            return .color(Color(red: straight(m.x), green: straight(m.y), blue: straight(m.z), alpha: alpha))
+        }
         return paint
+    }
+
+    /// A resolved paint's colour as premultiplied RGBA (black for a gradient or material,
+    /// which the loader does not mix).
+    func premultiplied(_ paint: PaintValue) -> SIMD4<Double> {
+        switch paint {
+        case .color(let c):
+            return SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        case .colorParam(let slot):
+            let p = context.params
+            return slot + 3 < p.count ? SIMD4(p[slot], p[slot + 1], p[slot + 2], p[slot + 3]) : SIMD4(0, 0, 0, 1)
+        default:
+            return SIMD4(0, 0, 0, 1)
+        }
     }
 
     /// The raster paint for a scene paint with the pending opacity applied; gradient
@@ -169,8 +202,8 @@ struct Drawing {
                 endAngle: endAngle.evaluate(in: context) * Double.pi / 180)
         case .material(let material):
             shader = .solid(material.tint)
-        case .select:
-            shader = .solid(.black)  // resolved() never returns a selection
+        case .select, .mix:
+            shader = .solid(.black)  // resolved() never returns a selection or a mix
         }
         return Paint(shader, opacity: opacity, blendMode: blendMode, transform: transform)
     }

@@ -127,6 +127,8 @@ extension Expression {
             return condition.evaluate(in: context) != 0 ? whenTrue.evaluate(in: context) : whenFalse.evaluate(in: context)
         case .call(let function, let arguments):
             return function.apply(arguments, in: context)
+        case .curve(let curve, let argument):
+            return curve.progress(argument.evaluate(in: context))
         }
     }
 
@@ -140,6 +142,7 @@ extension Expression {
         case .conditional(let condition, let whenTrue, let whenFalse):
             condition.isConstant && whenTrue.isConstant && whenFalse.isConstant
         case .call(_, let arguments): arguments.allSatisfy(\.isConstant)
+        case .curve(_, let argument): argument.isConstant
         }
     }
 
@@ -169,6 +172,8 @@ extension Expression {
             for argument in arguments {
                 argument.collectVariables(into: &result)
             }
+        case .curve(_, let argument):
+            argument.collectVariables(into: &result)
         }
     }
 }
@@ -242,6 +247,10 @@ extension Function {
             if edge0 == edge1 { return x < edge0 ? 0 : 1 }
             let u = Swift.min(Swift.max((x - edge0) / (edge1 - edge0), 0), 1)
             return u * u * (3 - 2 * u)
+        case .element:
+            let i = argument(0).rounded(.down)
+            guard i >= 0, i < Double(arguments.count - 1) else { return .nan }
+            return argument(Int(i) + 1)
         }
     }
 }

@@ -171,18 +171,20 @@ extension View {
         case .spacer(let minLength):
             return same(minLength)
         case .text(let text):
-            return text.paint?.isSameInEveryFrame ?? true
+            return (text.paint?.isSameInEveryFrame ?? true) && (text.template?.isSameInEveryFrame ?? true)
         case .shape(let shapeView):
             return shapeView.shape.isSameInEveryFrame && (shapeView.fill?.paint?.isSameInEveryFrame ?? true)
                 && same(shapeView.trim?.from) && same(shapeView.trim?.to) && same(shapeView.inset)
                 && shapeView.strokes.allSatisfy { stroke in
                     (stroke.paint?.isSameInEveryFrame ?? true) && same(stroke.lineWidth) && same(stroke.miterLimit)
-                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase)
+                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase) && same(stroke.inset)
                 }
         case .stack(let stack):
             return same(stack.spacing) && stack.children.allSatisfy(\.drawsSameInEveryFrame)
         case .scrollView(let scroll):
             return same(scroll.offset) && scroll.content.drawsSameInEveryFrame
+        case .conditional(let condition, let content):
+            return same(condition) && content.drawsSameInEveryFrame
         case .modified(let content, let modifier):
             guard content.drawsSameInEveryFrame else { return false }
             switch modifier {
@@ -231,6 +233,8 @@ extension PaintValue {
             return startAngle.isSameInEveryFrame && endAngle.isSameInEveryFrame
         case .select(let index, let paints):
             return index.isSameInEveryFrame && paints.allSatisfy(\.isSameInEveryFrame)
+        case .mix(let a, let b, let amount):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame && amount.isSameInEveryFrame
         }
     }
 }

@@ -21,8 +21,10 @@ extension View {
             return proposal.replacingUnspecifiedDimensions(by: Size(width: 10, height: 10))
         case .empty:
             return .zero
+        case .conditional(let condition, let content):
+            return condition.evaluate(in: context) != 0 ? content.sizeThatFits(proposal, context) : .zero
         case .text(let text):
-            return TextLayout(text, proposal: proposal).size
+            return TextLayout(text.resolved(in: context), proposal: proposal).size
         case .image(let image):
             return image.size(for: proposal)
         case .spacer(let minLength):
@@ -70,14 +72,18 @@ extension View {
     var layoutIsSameInEveryFrame: Bool {
         func same(_ e: Expression?) -> Bool { e?.isSameInEveryFrame ?? true }
         switch self {
-        case .shape, .text, .image, .empty, .geometryReader:
+        case .shape, .image, .empty, .geometryReader:
             return true
+        case .text(let text):
+            return text.template?.isSameInEveryFrame ?? true
         case .spacer(let minLength):
             return same(minLength)
         case .stack(let stack):
             return same(stack.spacing) && stack.children.allSatisfy(\.layoutIsSameInEveryFrame)
         case .scrollView(let scroll):
             return scroll.content.layoutIsSameInEveryFrame
+        case .conditional(let condition, let content):
+            return same(condition) && content.layoutIsSameInEveryFrame
         case .modified(let content, let modifier):
             guard content.layoutIsSameInEveryFrame else { return false }
             switch modifier {
@@ -116,6 +122,8 @@ extension Expression {
             return condition.isSameInEveryFrame && a.isSameInEveryFrame && b.isSameInEveryFrame
         case .call(_, let arguments):
             return arguments.allSatisfy(\.isSameInEveryFrame)
+        case .curve(_, let argument):
+            return argument.isSameInEveryFrame
         }
     }
 }
@@ -201,7 +209,9 @@ extension StackView {
         case .vertical, .horizontal:
             let vertical = axis == .vertical
             let gap = spacing?.evaluate(in: context) ?? 8
-            let totalSpacing = gap * Double(children.count - 1)
+            // Spacing goes between the children that are there.
+            let present = children.map { $0.isPresent(in: context) }
+            let totalSpacing = gap * Double(max(present.filter { $0 }.count - 1, 0))
             func along(_ s: Size) -> Double { vertical ? s.height : s.width }
             func across(_ s: Size) -> Double { vertical ? s.width : s.height }
             func propose(along a: Double?, across c: Double?) -> ProposedSize {
@@ -240,12 +250,12 @@ extension StackView {
             var frames: [Rect] = []
             var position = 0.0
             let fraction = vertical ? alignment.x : alignment.y
-            for s in sizes {
+            for (i, s) in sizes.enumerated() {
                 let offset = (thickness - across(s)) * fraction
                 frames.append(vertical
                     ? Rect(x: offset, y: position, width: s.width, height: s.height)
                     : Rect(x: position, y: offset, width: s.width, height: s.height))
-                position += along(s) + gap
+                if present[i] { position += along(s) + gap }
             }
             return (vertical ? Size(width: thickness, height: length) : Size(width: length, height: thickness), frames)
         }

@@ -25,6 +25,16 @@ public indirect enum View: Sendable {
     case geometryReader(GeometryReaderView)
     /// `content` with one modifier applied outside it.
     case modified(View, Modifier)
+    /// The view while the expression is not 0; otherwise nothing, taking no space and no
+    /// spacing in a stack (a view under SwiftUI's `if` or being removed by a transition).
+    case conditional(Expression, View)
+
+    /// Whether the view is there at all in `context`: false for a conditional view whose
+    /// condition is 0.
+    public func isPresent(in context: EvaluationContext) -> Bool {
+        guard case .conditional(let condition, _) = self else { return true }
+        return condition.evaluate(in: context) != 0
+    }
 }
 
 /// A view made at draw time from the frame it is given.
@@ -67,11 +77,15 @@ public struct Stroke: Sendable {
     public var miterLimit: Expression
     public var dash: [Expression]
     public var dashPhase: Expression
+    /// SwiftUI's `strokeBorder`: the outline is taken in the frame shrunk by this
+    /// much on every side (half the line width), so the stroke stays inside it. Nil: the frame's.
+    public var inset: Expression?
 
     public init(
         paint: PaintValue? = nil, lineWidth: Expression = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0)
+        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0), inset: Expression? = nil
     ) {
+        self.inset = inset
         self.paint = paint
         self.lineWidth = lineWidth
         self.lineCap = lineCap
@@ -113,6 +127,9 @@ public enum PaintValue: Sendable {
     case material(Material)
     /// One of several paints: the one at index `floor(index)`, clamped to the list.
     indirect case select(index: Expression, paints: [PaintValue])
+    /// Two colours mixed by an amount (0: the first, 1: the second), in premultiplied
+    /// gamma-encoded RGBA, the space colour params animate in.
+    indirect case mix(PaintValue, PaintValue, Expression)
 }
 
 /// SwiftUI's materials, light appearance: a backdrop blur (Gaussian σ in points),

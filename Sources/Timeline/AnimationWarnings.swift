@@ -25,6 +25,31 @@ enum AnimationWarnings {
         diagnostics.warn(item.error("the animation runs until \(format(at + length)) s, after the end of the timeline (duration \(format(duration)) s), so the last frame cuts it off"))
     }
 
+    /// Warns at an `animation` modifier whose curve carries a change past the end when
+    /// the change's own curve does not (once per modifier, at its latest end).
+    static func checkOverrides(
+        _ derived: [Transactions.Derived], changes: [(at: Double, param: Int, change: TimelineLoader.Change)], duration: Double,
+        into diagnostics: Diagnostics
+    ) {
+        var latest: [SourceLocation: (end: Double, node: JSONNode)] = [:]
+        var order: [SourceLocation] = []
+        for d in derived {
+            guard let node = d.modifier, let animation = d.animation, animation.duration.isFinite else { continue }
+            for (at, param, change) in changes where param == d.source && at < duration {
+                guard case .animate(_, let own) = change, !(at + own.duration > duration + slack) else { continue }
+                let end = at + animation.duration
+                guard end > duration + slack else { continue }
+                if latest[node.location] == nil { order.append(node.location) }
+                if end > latest[node.location]?.end ?? 0 { latest[node.location] = (end, node) }
+            }
+        }
+        let format = JSONNode.format
+        for location in order {
+            let (end, node) = latest[location]!
+            diagnostics.warn(node.error("under this animation modifier a change runs until \(format(end)) s, after the end of the timeline (duration \(format(duration)) s), so the last frame cuts it off"))
+        }
+    }
+
     /// Warns at the first animation of each param that no expression or paint of
     /// the scene reads; not when there are errors, which may hide the reads.
     static func checkReads(params: [TimelineDocument.Param], animated: [(param: Int, item: JSONNode)], reads: ParamReading, into diagnostics: Diagnostics) {

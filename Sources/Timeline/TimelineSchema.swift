@@ -32,12 +32,13 @@ public enum TimelineSchema {
                     ("description", .string("A view: one kind key, with an optional id and modifiers.")),
                     ("type", .string("object")),
                     ("properties", .object(
-                        FormatTables.views.map { ($0.name, schema($0.form)) } + [
+                        FormatTables.views.map { ($0.name, schema($0.form)) }
+                            + FormatTables.conditional.filter { $0.name != "id" }.map { ($0.name, schema($0.form)) } + [
                             ("id", .object([("type", .string("string"))])),
                             ("modifiers", .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/modifier"))]))])),
                         ])),
                     ("additionalProperties", .bool(false)),
-                    ("oneOf", .array(FormatTables.views.map { .object([("required", .array([.string($0.name)]))]) })),
+                    ("oneOf", .array((FormatTables.views.map(\.name) + ["if"]).map { .object([("required", .array([.string($0)]))]) })),
                 ])),
                 ("modifier", .object([
                     ("description", .string("A modifier: an object with exactly one key.")),
@@ -58,12 +59,15 @@ public enum TimelineSchema {
         case .integer: return type("integer")
         case .string: return type("string")
         case .bool: return type("boolean")
+        case .null: return type("null")
+        case .dictionary(let value): return .object([("type", .string("object")), ("additionalProperties", schema(value))])
         case .expression: return .object([("$ref", .string("#/$defs/expression"))])
         case .dimension: return .object([("anyOf", .array([.object([("$ref", .string("#/$defs/expression"))]), .object([("const", .string("infinity"))])]))])
         case .color: return .object([("type", .array([.string("string"), .string("object")]))])
         case .paint: return .object([("type", .array([.string("string"), .string("object")]))])
         case .view: return .object([("$ref", .string("#/$defs/view"))])
-        case .keyword(let names): return .object([("enum", .array(names.map { .string($0) }))])
+        // A keyword may be written with SwiftUI's leading dot (".title").
+        case .keyword(let names): return .object([("enum", .array((names + names.map { "." + $0 }).map { .string($0) }))])
         case .object(let keys):
             var members: [(String, SchemaJSON)] = [
                 ("type", .string("object")),

@@ -16,7 +16,7 @@ struct PreviewCommand: ParsableCommand {
               animate preview Timelines/clip-shape.json -- --colors 64 --crf 20
             """)
 
-    @Argument(help: "The timeline file (JSON).")
+    @Argument(help: "The timeline file (JSON), or a Swift scene (.swift), compiled again at every save.")
     var timeline: String
 
     @Option(parsing: .unconditional, help: "The port to listen on (default: a free one).")

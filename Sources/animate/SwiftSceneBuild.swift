@@ -78,14 +78,22 @@ enum SwiftSceneBuild {
             "-Onone", "-I", modules, "-module-cache-path", directory + "/ModuleCache", "-Xlinker", "--allow-shlib-undefined",
             path, "-o", temporary,
         ] + cModuleFlags()
+        // swiftc's messages are read as they come and passed on to standard error, and
+        // their located errors kept for the failure (the preview shows them on its page).
+        let messages = Pipe()
+        process.standardError = messages
         do {
             try process.run()
         } catch {
             throw CommandFailure.invalid("\(path): cannot run swiftc (is Swift on PATH?): \(error.localizedDescription)")
         }
+        let output = messages.fileHandleForReading.readDataToEndOfFile()
+        FileHandle.standardError.write(output)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandFailure.invalid("\(path): the Swift scene does not compile (swiftc's messages above)")
+            var failure = CommandFailure.invalid("\(path): the Swift scene does not compile (swiftc's messages above)")
+            failure.located = compilerErrors(String(decoding: output, as: UTF8.self))
+            throw failure
         }
         do {
             try FileManager.default.moveItem(atPath: temporary, toPath: library)
@@ -96,6 +104,14 @@ enum SwiftSceneBuild {
             }
         }
         return library
+    }
+
+    /// The error lines of swiftc's output, as it prints them: `FILE:LINE:COLUMN: error: …`
+    /// (else any line that says `error:`, such as the linker's).
+    static func compilerErrors(_ output: String) -> [String] {
+        let lines = output.split(whereSeparator: \.isNewline).map(String.init)
+        let located = lines.filter { $0.range(of: #"^.+:[0-9]+:[0-9]+: error: "#, options: .regularExpression) != nil }
+        return located.isEmpty ? lines.filter { $0.contains("error:") } : located
     }
 
     /// The flags that let swiftc load the C modules below AnimateUI (Swift modules record

@@ -3,8 +3,10 @@ import Preview
 import Synchronization
 import Timeline
 
-/// A JSON timeline file as the preview's source: loaded as every command loads it, with
+/// A timeline file (JSON or YAML) as the preview's source: loaded as every command loads it, with
 /// the same limits and `--set` overrides, and its errors worded as `animate check` prints them.
+/// A Swift scene (`.swift`) is compiled as every command compiles it, each change anew;
+/// its errors are swiftc's, located in the file.
 struct TimelineFileSource: PreviewSource {
     let path: String
     let limits: TimelineOptions
@@ -15,7 +17,7 @@ struct TimelineFileSource: PreviewSource {
         do {
             result = .success(try limits.load(path, reading: { file in images.withLock { $0.append(file) } }))
         } catch let failure as CommandFailure {
-            result = .failure(SourceErrors(["error: \(failure.message)"]))
+            result = .failure(SourceErrors(failure.located.isEmpty ? ["error: \(failure.message)"] : failure.located))
         } catch {
             result = .failure(SourceErrors(["error: \(path): \(error)"]))
         }

@@ -134,6 +134,32 @@ final class AnimatedValueTests: XCTestCase {
         }
     }
 
+    func testManyOverlappingMotionsAddedInOrderMatchAReplayFromTheStart() {
+        // Added in order, each change looks only at the motions still running; a change added
+        // out of order replays every change with nothing skipped. Both must give one motion.
+        let animations: [Animation] = [.spring(duration: 0.5, bounce: 0.3), .easeInOut(duration: 0.4), .linear(duration: 0.05), .snappy]
+        var replayed = AnimatedValue(initial: [0, 0])
+        for i in 1..<400 {
+            replayed.animate(to: [Double(i % 7) * 10, Double(i % 5)], at: Double(i) * 0.01, with: animations[i % animations.count])
+        }
+        replayed.animate(to: [3, 3], at: 0, with: .easeIn(duration: 1))
+        let inOrder = {
+            var value = AnimatedValue(initial: [0, 0])
+            value.animate(to: [3, 3], at: 0, with: .easeIn(duration: 1))
+            for i in 1..<400 {
+                value.animate(to: [Double(i % 7) * 10, Double(i % 5)], at: Double(i) * 0.01, with: animations[i % animations.count])
+            }
+            return value
+        }()
+        for k in 0..<500 {
+            let t = Double(k) * 0.01
+            XCTAssertEqual(inOrder.value(at: t), replayed.value(at: t), "t = \(t)")
+            XCTAssertEqual(inOrder.velocity(at: t), replayed.velocity(at: t), "t = \(t)")
+        }
+        XCTAssertEqual(inOrder.records.map(\.interruptedAt), replayed.records.map(\.interruptedAt))
+        XCTAssertEqual(inOrder.restTime, replayed.restTime)
+    }
+
     func testASpringTakesOverTimingCurvesContinuously() {
         var value = AnimatedValue(initial: [0, 0])
         value.animate(to: [50, 10], at: 0, with: .easeIn(duration: 1))

@@ -71,7 +71,13 @@ final class PreviewPageTests: XCTestCase {
 
     /// Screenshot pixels within 6 code values of `hex` in every channel.
     func count(_ hex: String, in page: BrowserPage) throws -> Int {
-        let file = work.appendingPathComponent("screenshot-\(UUID().uuidString).png")
+        try Self.count(hex, in: page, scratch: work)
+    }
+
+    /// Screenshot pixels within 6 code values of `hex` in every channel; the screenshot
+    /// passes through a file in `scratch`, removed after.
+    static func count(_ hex: String, in page: BrowserPage, scratch: URL) throws -> Int {
+        let file = scratch.appendingPathComponent("screenshot-\(UUID().uuidString).png")
         try page.screenshot().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         guard let shot = try MediaProbe.decodeFrames(path: file.path).first else { throw BrowserError("empty screenshot") }
@@ -115,6 +121,21 @@ final class PreviewPageTests: XCTestCase {
         XCTAssertTrue(position.hasPrefix("frame 30 / 59 · 1.000 s"), position)
         // The param's value at frame 30 (t = 1 s, halfway through its ease) is its trace value.
         XCTAssertEqual(try page.evaluate("document.querySelector('.param .value').textContent") as? String, "0")
+
+        // The param's plot: its trace over all 60 frames, a dashed mark where its animation
+        // starts (0.5 s = frame 15 of 0…59, on a 300-wide plot), the playhead at frame 30.
+        XCTAssertEqual(try page.evaluate("document.querySelector('.param polyline').getAttribute('points').split(' ').length") as? Int, 60)
+        XCTAssertEqual(try page.evaluate("document.querySelectorAll('.param line[stroke-dasharray]').length") as? Int, 1)
+        let mark = try XCTUnwrap(page.evaluate("parseFloat(document.querySelector('.param line[stroke-dasharray]').getAttribute('x1'))") as? Double)
+        XCTAssertEqual(mark, 15.0 / 59 * 300, accuracy: 0.01)
+        let head = try XCTUnwrap(page.evaluate("parseFloat(document.querySelector('.param line:last-child').getAttribute('x1'))") as? Double)
+        XCTAssertEqual(head, 30.0 / 59 * 300, accuracy: 0.1)
+
+        // Playback speed: the pressed button sets it.
+        _ = try page.evaluate("document.querySelector('[data-speed=\"0.25\"]').click()")
+        XCTAssertEqual(try page.evaluate("preview.speed") as? Double, 0.25)
+        XCTAssertEqual(try page.evaluate("document.querySelector('[data-speed=\"0.25\"]').getAttribute('aria-pressed')") as? String, "true")
+        XCTAssertEqual(try page.evaluate("document.querySelector('[data-speed=\"1\"]').getAttribute('aria-pressed')") as? String, "false")
 
         try page.press("ArrowRight", code: 39)
         try page.waitUntil("document.body.dataset.drawn.endsWith(':31')", "frame 31 after →")

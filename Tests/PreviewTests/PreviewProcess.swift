@@ -7,11 +7,13 @@ final class PreviewProcess {
     /// The page's address, as printed.
     let url: String
 
-    /// Starts `animate preview` with `arguments` and waits for its URL line.
-    init(_ arguments: [String], in folder: URL) throws {
+    /// Starts `animate preview` with `arguments` (and `environment` added to this
+    /// process's) and waits for its URL line.
+    init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("animate")
         process.arguments = ["preview"] + arguments
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -75,4 +75,31 @@ final class TimelineReportTests: XCTestCase {
         XCTAssertTrue(r.warnings[2].message.contains("runs until 2.5 s"), r.warnings[2].message)
         XCTAssertTrue(r.warnings[3].message.contains("param \"unused\", which nothing in the scene reads"), r.warnings[3].message)
     }
+
+    func testReadsThroughTextPairsMixesAndConditionsCountAndAModifierThatOverrunsTheEndWarns() throws {
+        let r = report("""
+            {"size": [10, 10], "duration": 1,
+             "params": {"score": 0, "v": [0, 0], "on": 0, "c": "red", "g": 0, "k": 0},
+             "animations": [
+              {"param": "score", "to": 10, "curve": "linear(duration: 0.5)"},
+              {"param": "v", "to": [5, 5], "curve": "linear(duration: 0.5)"},
+              {"param": "on", "to": 1, "curve": "linear(duration: 0.5)"},
+              {"param": "c", "to": "blue", "curve": "linear(duration: 0.5)"},
+              {"param": "g", "to": 1, "curve": "linear(duration: 0.5)"},
+              {"param": "k", "to": 1, "curve": "linear(duration: 0.5)"}
+             ],
+             "scene": {"vstack": [
+              {"text": "{score}"},
+              {"circle": {}, "modifiers": [{"fill": "=mix(red, c, 0.5)"}, {"offset": "=v"}]},
+              {"if": "=on", "then": {"rectangle": {}}},
+              {"forEach": {"range": [0, 3], "as": "i", "content": {"rectangle": {}, "modifiers": [
+                {"frame": {"width": "=g * 10"}}, {"animation": {"curve": "easeOut(duration: 0.6).delay({0.3 * i})", "value": "g"}}]}}},
+              {"rectangle": {}, "modifiers": [{"frame": {"width": "=k * 10"}}, {"animation": {"curve": "easeOut(duration: 0.6)", "value": "k"}}]}
+             ]}}
+            """)
+        XCTAssertTrue(r.errors.isEmpty, "\(describe(r.errors))")
+        // One warning: the staggered modifier (the last bar ends at 0.6 + 0.6 = 1.2 s); the rest is read and ends in time.
+        XCTAssertEqual(r.warnings.map(\.path?.description), ["scene.vstack[3].forEach.content.modifiers[1].animation"], "\(describe(r.warnings))")
+        XCTAssertTrue(r.warnings.first?.message.contains("a change runs until 1.2 s, after the end") == true, "\(describe(r.warnings))")
+    }
 }
