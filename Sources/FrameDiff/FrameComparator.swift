@@ -54,10 +54,11 @@ public final class FrameComparator {
         guard space != .pixels, expected.width == actual.width, expected.height == actual.height else {
             return compareAsTheyAre(expected: expected, actual: actual)
         }
-        return compareAsTheyAre(expected: space.prepare(expected), actual: space.prepare(actual))
+        let e = space.prepare(expected), a = space.prepare(actual)
+        return compareAsTheyAre(expected: e, actual: a, areas: (space.area(e), space.area(a)))
     }
 
-    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap) -> FrameComparison {
+    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap, areas: (Pixmap, Pixmap)? = nil) -> FrameComparison {
         var difference = FrameDifference(
             width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
             changedPixels: 0, antialiasedPixels: 0, differingPixels: 0, differingShare: 0, maxDeltaE: 0, maxDeltaEPixel: nil,
@@ -70,19 +71,27 @@ public final class FrameComparator {
         let width = expected.width, height = expected.height
         var classes = [UInt8](repeating: PixelClass.identical.rawValue, count: width * height)
         if expected.data != actual.data {
-            classify(expected, actual, into: &classes, difference: &difference)
+            classify(expected, actual, areas: areas, into: &classes, difference: &difference)
             findClusters(in: &classes, width: width, height: height, difference: &difference)
             difference.ssim = similarity.mean(expected, actual)
         }
         difference.differingShare = Double(difference.differingPixels) / Double(width * height)
-        difference.judge(against: tolerance)
+        var budget = tolerance
+        if areas != nil { budget.maxClusterSize = budget.maxClusterSize.map { $0 * space.clusterScale } }
+        difference.judge(against: budget)
         return FrameComparison(difference: difference, map: DifferenceMap(width: width, height: height, classes: classes))
     }
 
     /// Stages 1 and 2: every pixel's class, and the colour-difference measures.
-    private func classify(_ expected: Pixmap, _ actual: Pixmap, into classes: inout [UInt8], difference: inout FrameDifference) {
+    private func classify(
+        _ expected: Pixmap, _ actual: Pixmap, areas: (Pixmap, Pixmap)?, into classes: inout [UInt8], difference: inout FrameDifference
+    ) {
         let width = expected.width, height = expected.height
         let threshold = tolerance.pixelThreshold
+        // In a lossy space (and not under `exact`), differences within the encoding's noise.
+        let judgesAreas = areas != nil && threshold > 0
+        let noise = judgesAreas ? max(threshold, space.noiseThreshold ?? threshold) : threshold
+        let areaExpected = areas?.0.data ?? [], areaActual = areas?.1.data ?? []
         let explainTolerance = max(threshold, 1)
         let toleratesAntialiasing = tolerance.toleratesAntialiasing
         let maxEdgeShift = tolerance.maxEdgeShift.map(Float.init) ?? .infinity
@@ -112,6 +121,11 @@ public final class FrameComparator {
                                     maxAt = i
                                 }
                                 guard deltaE > threshold || threshold == 0 else {
+                                    classes[i] = PixelClass.belowThreshold.rawValue
+                                    continue
+                                }
+                                // A lossy encoding's own error: only the area's colour counts.
+                                if judgesAreas, deltaE <= noise, areaDeltaE(areaExpected, areaActual, at: i * 4) <= threshold {
                                     classes[i] = PixelClass.belowThreshold.rawValue
                                     continue
                                 }
@@ -152,6 +166,11 @@ public final class FrameComparator {
         let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, shift: shift)
         largest = max(largest, moved)
         return moved <= limit
+    }
+
+    /// The CIEDE2000 difference at byte offset `i` of two frames averaged over areas.
+    private func areaDeltaE(_ e: [UInt8], _ a: [UInt8], at i: Int) -> Double {
+        e.withUnsafeBufferPointer { e in a.withUnsafeBufferPointer { a in pixelDeltaE(e, a, at: i) } }
     }
 
     /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`;
