@@ -227,6 +227,8 @@ extension PaintValue {
             return false
         case .radialGradient(_, _, let startRadius, let endRadius, _):
             return startRadius.isSameInEveryFrame && endRadius.isSameInEveryFrame
+        case .ellipticalGradient(_, _, let startRadius, let endRadius, _):
+            return startRadius.isSameInEveryFrame && endRadius.isSameInEveryFrame
         case .angularGradient(_, _, let startAngle, let endAngle, _):
             return startAngle.isSameInEveryFrame && endAngle.isSameInEveryFrame
         case .select(let index, let paints):

@@ -109,6 +109,9 @@ public enum PaintValue: Sendable {
     case radialGradient(Gradient, center: Alignment, startRadius: Expression, endRadius: Expression, space: String?)
     /// Angles in degrees, clockwise from the positive x axis.
     case angularGradient(Gradient, center: Alignment, startAngle: Expression, endAngle: Expression, space: String?)
+    /// SwiftUI's `EllipticalGradient`: a radial gradient in the unit square stretched over
+    /// the frame, radii as fractions of its side (0.5 reaches the inscribed ellipse).
+    case ellipticalGradient(Gradient, center: Alignment, startRadiusFraction: Expression, endRadiusFraction: Expression, space: String?)
     /// A blurred, tinted copy of what lies behind.
     case material(Material)
     /// One of several paints: the one at index `floor(index)`, clamped to the list.

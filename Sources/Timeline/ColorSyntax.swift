@@ -2,8 +2,10 @@ import Raster
 
 /// Colours as the format writes them: `#RGB`, `#RRGGBB`, `#RRGGBBAA`,
 /// `rgb(r, g, b)` and `rgba(r, g, b, a)` (components 0–255, alpha 0–1), SwiftUI's
-/// named colours with their light-mode (iOS system colour) values, or
-/// `{ "color": …, "opacity": a }`.
+/// named colours with their light-mode (iOS system colour) values,
+/// `{ "color": …, "opacity": a }`, SwiftUI's `Color(hue:saturation:brightness:opacity:)` as
+/// `{ "hue", "saturation", "brightness", "opacity" }` (each 0…1; HSB to sRGB as SwiftUI
+/// converts) and `Color(white:opacity:)` as `{ "white", "opacity" }`.
 enum ColorSyntax {
     static let named: [(String, Color)] = [
         ("black", .black), ("white", .white), ("clear", .clear),
@@ -23,7 +25,8 @@ enum ColorSyntax {
     ]
 
     static func color(_ node: JSONNode) throws(TimelineError) -> Color {
-        if case .object = node.value {
+        if case .object(let members) = node.value {
+            if members.contains(where: { $0.key == "hue" || $0.key == "white" }) { return try hsbOrWhite(node) }
             let obj = try node.object(allowedKeys: ["color", "opacity"])
             var c = try color(try obj.required("color"))
             if let o = obj.optional("opacity") { c = c.multipliedAlpha(try o.number(in: 0...1)) }
@@ -35,6 +38,30 @@ enum ColorSyntax {
         var message = "\"\(text)\" is not a colour (use #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a name such as red)"
         if let s = suggestion(for: text, among: names) { message = "unknown colour \"\(text)\" (did you mean \"\(s)\"?)" }
         throw node.error(message)
+    }
+
+    /// `{ "hue", "saturation", "brightness", "opacity" }` or `{ "white", "opacity" }`.
+    static func hsbOrWhite(_ node: JSONNode) throws(TimelineError) -> Color {
+        let isWhite = try node.members().contains { $0.key == "white" }
+        let obj = try node.object(allowedKeys: isWhite ? ["white", "opacity"] : ["hue", "saturation", "brightness", "opacity"])
+        let opacity = try obj.optional("opacity")?.number(in: 0...1) ?? 1
+        if isWhite {
+            let w = try obj.required("white").number(in: 0...1)
+            return Color(red: w, green: w, blue: w, alpha: opacity)
+        }
+        let (r, g, b) = rgb(
+            hue: try obj.required("hue").number(in: 0...1), saturation: try obj.required("saturation").number(in: 0...1),
+            brightness: try obj.required("brightness").number(in: 0...1))
+        return Color(red: r, green: g, blue: b, alpha: opacity)
+    }
+
+    /// HSB (hexcone, hue 0…1 from red through yellow) to sRGB components, as SwiftUI's
+    /// `Color(hue:saturation:brightness:)` converts.
+    static func rgb(hue: Double, saturation s: Double, brightness v: Double) -> (Double, Double, Double) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let i = Int(h) % 6, f = h - h.rounded(.down)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        return [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
     }
 
     static func parse(_ text: String) -> Color? {

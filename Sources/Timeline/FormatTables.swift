@@ -46,8 +46,12 @@ enum FormatTables {
     static let stack = ValueForm.anyOf([
         .array(.view), .object([key("alignment", alignment), key("spacing", .expression), key("children", .array(.view), required: true)]),
     ])
+    /// A gradient stop: `[colour, location]` or SwiftUI's `{ "color", "location" }`.
+    static let stop = ValueForm.anyOf([.tuple([.color, .number]), .object([key("color", .color, required: true), key("location", .number, required: true)])])
+    /// SwiftUI's `Gradient(colors:)` or `Gradient(stops:)`, under a gradient paint's `gradient` key.
+    static let gradientStops = ValueForm.object([key("colors", .array(.color)), key("stops", .array(stop))])
     static func gradient(_ extra: [ValueForm.Key]) -> ValueForm {
-        .object([key("colors", .array(.color)), key("stops", .array(.tuple([.color, .number]))), key("space", .string)] + extra)
+        .object([key("colors", .array(.color)), key("stops", .array(stop)), key("gradient", gradientStops), key("space", .string)] + extra)
     }
 
     /// Each view kind and the form of its arguments.
@@ -82,6 +86,7 @@ enum FormatTables {
         ("linearGradient", gradient([key("startPoint", anchor), key("endPoint", anchor)])),
         ("radialGradient", gradient([key("center", anchor), key("startRadius", .expression), key("endRadius", .expression)])),
         ("angularGradient", gradient([key("center", anchor), key("startAngle", .expression), key("endAngle", .expression)])),
+        ("ellipticalGradient", gradient([key("center", anchor), key("startRadiusFraction", .expression), key("endRadiusFraction", .expression)])),
     ]
 
     /// Each modifier and the form of its argument.

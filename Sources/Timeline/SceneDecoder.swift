@@ -526,7 +526,7 @@ struct SceneDecoder {
         return Fill(paint: try paint(node))
     }
 
-    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient"]
+    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient", "ellipticalGradient"]
 
     /// A paint: a colour (or `"=name"` of a colour param), a material name, or a gradient.
     func paint(_ node: JSONNode?) throws(TimelineError) -> PaintValue? {
@@ -563,25 +563,17 @@ struct SceneDecoder {
         return .color(try ColorSyntax.color(node))
     }
 
-    /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
+    /// `{ "colors" | "stops" | "gradient", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle" | "center", "startRadiusFraction", "endRadiusFraction", "space" }`.
     func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
         let obj = try node.object(allowedKeys: FormatTables.viewKeys(kind))
         let gradient: Gradient
-        if let colors = obj.optional("colors") {
-            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
-            var list: [Color] = []
-            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
-            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
-            gradient = Gradient(colors: list)
-        } else {
-            let stopsNode = try obj.required("stops")
-            var stops: [Gradient.Stop] = []
-            for item in try stopsNode.array() {
-                let pair = try item.array(count: 2)
-                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+        if let nested = obj.optional("gradient") {
+            guard !obj.contains("colors") && !obj.contains("stops") else {
+                throw node.error("a gradient takes \"gradient\", \"colors\" or \"stops\", only one of them")
             }
-            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
-            gradient = Gradient(stops: stops)
+            gradient = try gradientStops(try nested.object(allowedKeys: FormatTables.gradientStops.keys), nested)
+        } else {
+            gradient = try gradientStops(obj, node)
         }
         let space = try obj.optional("space").map { n throws(TimelineError) in try n.string() }.flatMap { $0 == "local" ? nil : $0 }
         func number(_ key: String, _ value: Double) throws(TimelineError) -> Expression {
@@ -596,11 +588,44 @@ struct SceneDecoder {
             return .radialGradient(
                 gradient, center: try anchor(obj.optional("center")), startRadius: try number("startRadius", 0),
                 endRadius: try number("endRadius", 100), space: space)
+        case "ellipticalGradient":
+            return .ellipticalGradient(
+                gradient, center: try anchor(obj.optional("center")), startRadiusFraction: try number("startRadiusFraction", 0),
+                endRadiusFraction: try number("endRadiusFraction", 0.5), space: space)
         default:
             return .angularGradient(
                 gradient, center: try anchor(obj.optional("center")), startAngle: try number("startAngle", 0),
                 endAngle: try number("endAngle", 360), space: space)
         }
+    }
+
+    /// The colours of a gradient: `colors`, or `stops` as `[colour, location]` pairs or
+    /// `{ "color", "location" }` objects (SwiftUI's `Gradient.Stop`).
+    func gradientStops(_ obj: ObjectReader, _ node: JSONNode) throws(TimelineError) -> Gradient {
+        let gradient: Gradient
+        if let colors = obj.optional("colors") {
+            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
+            var list: [Color] = []
+            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
+            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
+            gradient = Gradient(colors: list)
+        } else {
+            let stopsNode = try obj.required("stops")
+            var stops: [Gradient.Stop] = []
+            for item in try stopsNode.array() {
+                if case .object = item.value {
+                    let stop = try item.object(allowedKeys: ["color", "location"])
+                    stops.append(Gradient.Stop(
+                        color: try ColorSyntax.color(try stop.required("color")), location: try stop.required("location").number(in: 0...1)))
+                    continue
+                }
+                let pair = try item.array(count: 2)
+                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+            }
+            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
+            gradient = Gradient(stops: stops)
+        }
+        return gradient
     }
 
     /// An anchor: an alignment name or `[x, y]` in unit space; the centre by default.
