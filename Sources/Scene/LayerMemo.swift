@@ -200,6 +200,8 @@ extension View {
                 return same(x) && same(y)
             case .rotationEffect(let degrees, _):
                 return same(degrees)
+            case .transformEffect(let a, let b, let c, let d, let tx, let ty):
+                return [a, b, c, d, tx, ty].allSatisfy(same)
             case .aspectRatio(let ratio, _):
                 return same(ratio)
             case .foregroundStyle(let paint):
@@ -255,6 +257,12 @@ extension Shape {
             return commands.allSatisfy(\.isSameInEveryFrame)
         case .custom:
             return false
+        case .inset(let shape, let amount):
+            return shape.isSameInEveryFrame && amount.isSameInEveryFrame
+        case .transformed(let shape, let transform):
+            return shape.isSameInEveryFrame && transform.isSameInEveryFrame
+        case .operation(let a, _, let b, _), .lineOperation(let a, _, let b, _):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame
         }
     }
 }

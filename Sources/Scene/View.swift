@@ -259,6 +259,9 @@ public enum Modifier: Sendable {
     case scaleEffect(x: Expression, y: Expression, anchor: Alignment)
     /// Rotates the drawing by degrees (clockwise) about an anchor of the view's frame.
     case rotationEffect(degrees: Expression, anchor: Alignment)
+    /// SwiftUI's `transformEffect`: the drawing transformed by (a, b, c, d, tx, ty) in
+    /// the view's own coordinates (its frame's top-left corner at the origin).
+    case transformEffect(a: Expression, b: Expression, c: Expression, d: Expression, tx: Expression, ty: Expression)
     /// Proposes the content a size of this width-to-height ratio (the content's
     /// ideal ratio when nil) that fits in (or, with `fill`, covers) the proposal.
     case aspectRatio(Expression?, fill: Bool)

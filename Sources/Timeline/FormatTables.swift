@@ -130,7 +130,19 @@ enum FormatTables {
         ("shadow", .object([key("color", .color), key("radius", .expression), key("x", .expression), key("y", .expression)])),
         ("blur", .anyOf([.expression, .object([key("radius", .expression, required: true)])])),
         ("compositingGroup", .object([])),
-    ]
+        ("rotation", .anyOf([.expression, .object([key("degrees", .expression, required: true), key("anchor", anchor)])])),
+        ("scale", .anyOf([.expression, .object([key("x", .expression), key("y", .expression), key("anchor", anchor)])])),
+        ("transform", affine),
+        ("transformEffect", affine),
+    ] + (PathOperation.allCases.map(\.rawValue) + LineOperation.allCases.map(\.rawValue)).map { name in
+        (name, ValueForm.object([key("shape", .view, required: true), key("eoFill", .bool)]))
+    }
+
+    /// An affine transform as `CGAffineTransform`'s six numbers (the identity by default).
+    static let affine = ValueForm.object([
+        key("a", .expression), key("b", .expression), key("c", .expression), key("d", .expression), key("tx", .expression),
+        key("ty", .expression),
+    ])
 
     private static let viewIndex = Dictionary(uniqueKeysWithValues: views.enumerated().map { ($1.name, $0) })
     private static let modifierIndex = Dictionary(uniqueKeysWithValues: modifiers.enumerated().map { ($1.name, $0) })

@@ -61,8 +61,13 @@ struct SceneDecoder {
         if Self.shapeKinds.contains(kind) {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
-            while let first = modifiers.first, let member = try Self.shapeModifier(first) {
+            while let first = modifiers.first,
+                let member = try Self.shapeModifier(first, filledOrStroked: shapeView.fill != nil || !shapeView.strokes.isEmpty)
+            {
                 _ = diagnostics.recover { () throws(TimelineError) in
+                    if Self.makesShape(member.key, filledOrStroked: false) {
+                        return try applyShapeModifier(member, to: &shapeView, depth: inner)
+                    }
                     switch member.key {
                     case "fill":
                         guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
@@ -125,9 +130,11 @@ struct SceneDecoder {
     static let shapeModifiers = ["fill", "stroke", "trim", "inset"]
 
     /// The member of a one-key modifier object if it is a shape-only modifier.
-    static func shapeModifier(_ item: JSONNode) throws(TimelineError) -> JSONMember? {
+    static func shapeModifier(_ item: JSONNode, filledOrStroked: Bool) throws(TimelineError) -> JSONMember? {
         let members = try item.members()
-        guard members.count == 1, shapeModifiers.contains(members[0].key) else { return nil }
+        guard members.count == 1,
+            shapeModifiers.contains(members[0].key) || makesShape(members[0].key, filledOrStroked: filledOrStroked)
+        else { return nil }
         return members[0]
     }
 
@@ -674,6 +681,13 @@ struct SceneDecoder {
             try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
         }
         switch name {
+        case _ where Self.makesShape(name, filledOrStroked: true):
+            throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "transformEffect":
+            guard case .affine(let a, let b, let c, let d, let tx, let ty) = try affine(args, keys: FormatTables.modifierKeys(name)) else {
+                return content
+            }
+            return .modified(content, .transformEffect(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
         case "fill", "stroke", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
@@ -689,7 +703,7 @@ struct SceneDecoder {
                 throw shapeNode.error("clipShape takes a shape, such as {\"circle\": {}}")
             }
             return .modified(content, .clipShape(
-                shapeView.shape, eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
+                Self.outline(shapeView), eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
         case "mask":
             let (view, alignment) = try secondaryView(args, depth: depth + 1)
             return .modified(content, .mask(view, alignment: alignment))
