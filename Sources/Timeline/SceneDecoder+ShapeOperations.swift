@@ -9,8 +9,19 @@ extension SceneDecoder {
     static let shapeTransformNames = ["offset", "rotation", "scale", "transform"]
     static let shapeOperationNames = PathOperation.allCases.map(\.rawValue) + LineOperation.allCases.map(\.rawValue)
 
-    /// Whether modifier `name` makes a new shape here: `offset` only before a fill or a
-    /// stroke (after them it moves the drawn view), the others anywhere in the leading run.
+    /// Whether the second of `modifiers` is a shape modifier other than `offset` (so that
+    /// an `offset` first must be a shape's: a last `offset` moves the view, which draws the
+    /// same and keeps the view's names, such as `minX`, in its expressions).
+    static func shapeModifierFollows(_ modifiers: [JSONNode]) -> Bool {
+        guard modifiers.count > 1, let members = try? modifiers[1].members(), members.count == 1 else { return false }
+        let name = members[0].key
+        return shapeModifiers.contains(name) || (name != "offset" && makesShape(name, filledOrStroked: false))
+            || (name == "offset" && shapeModifierFollows(Array(modifiers.dropFirst())))
+    }
+
+    /// Whether modifier `name` makes a new shape here: `offset` only before a fill, a
+    /// stroke or another shape modifier (otherwise it moves the drawn view), the others
+    /// anywhere in the leading run.
     static func makesShape(_ name: String, filledOrStroked: Bool) -> Bool {
         name == "offset" ? !filledOrStroked : shapeTransformNames.contains(name) || shapeOperationNames.contains(name)
     }

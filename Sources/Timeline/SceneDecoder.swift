@@ -62,7 +62,8 @@ struct SceneDecoder {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
             while let first = modifiers.first,
-                let member = try Self.shapeModifier(first, filledOrStroked: shapeView.fill != nil || !shapeView.strokes.isEmpty)
+                let member = try Self.shapeModifier(
+                    first, filledOrStroked: shapeView.fill != nil || !shapeView.strokes.isEmpty || !Self.shapeModifierFollows(modifiers))
             {
                 _ = diagnostics.recover { () throws(TimelineError) in
                     if Self.makesShape(member.key, filledOrStroked: false) {
