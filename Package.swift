@@ -10,6 +10,7 @@ import PackageDescription
 //   animate, AnimateTesting → Regression → FrameDiff → Raster; Regression → Timeline, Scene, Export
 //   animate, AnimateTesting → AnimateUI → Timeline, Scene, Motion, Export (SwiftUI's names for scenes written in Swift)
 //   animate → Preview → Timeline, Export, Raster, Hummingbird
+//   animate, Regression → TimelineFormats → Timeline, Yams (timelines written in YAML; JSON and YAML written out)
 let package = Package(
     name: "animate",
     products: [
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -48,10 +50,11 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CMemory", "CSIMD"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Timeline", dependencies: ["Geometry", "Motion", "Raster", "Scene"]),
+        .target(name: "TimelineFormats", dependencies: ["Timeline", .product(name: "Yams", package: "Yams")]),
         .target(name: "GIF", dependencies: ["Raster"]),
         .target(name: "Export", dependencies: ["GIF", "Raster", "CFFmpeg"]),
         .target(name: "FrameDiff", dependencies: ["Raster"]),
-        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "Export"]),
+        .target(name: "Regression", dependencies: ["FrameDiff", "Raster", "Scene", "Timeline", "TimelineFormats", "Export"]),
         .target(name: "AnimateUI", dependencies: ["Geometry", "Motion", "Raster", "Scene", "Timeline", "Export"]),
         .target(
             name: "Preview",
@@ -62,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "animate",
             dependencies: [
-                "Timeline", "Scene", "Motion", "Raster", "GIF", "Export", "FrameDiff", "Regression", "Preview", "AnimateUI",
+                "Timeline", "TimelineFormats", "Scene", "Motion", "Raster", "GIF", "Export", "FrameDiff", "Regression", "Preview", "AnimateUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A scene written in Swift is compiled into a shared library that `animate` loads;
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Export"], exclude: ["Reference", "Goldens"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Scene", "Motion", "Raster"], exclude: ["BadTimelines"]),
+        .testTarget(name: "TimelineFormatsTests", dependencies: ["TimelineFormats", "Timeline", "Scene", "Raster", "Export"]),
         .target(name: "MediaTestSupport", dependencies: ["Raster"], path: "Tests/MediaTestSupport"),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster", "MediaTestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Export", "Raster", "MediaTestSupport"]),

@@ -19,18 +19,23 @@ import GIF
 ///
 /// APNG, WebP, PNG and PNG sequences cannot be joined this way (render them whole, or join
 /// PNG sequences by renumbering files). The output is atomic like every sink's.
+///
+/// Pieces record their frames (`PieceRange`); pieces that overlap, leave a gap or come out of
+/// order are refused before anything is written, naming the frames, and the joined file records
+/// the joined range. Pieces that record none (raw RGBA, files made elsewhere) are joined as given.
 public enum Concatenation {
     /// Joins `pieces` in order into `output`, whose format (by extension) must be the pieces' format.
     public static func join(_ pieces: [String], into output: String) throws(ExportError) {
         guard !pieces.isEmpty else { throw .cannotJoin(path: output, reason: "no pieces given") }
         limitFFmpegLoggingToErrors()
         let format = try OutputFormat(path: output)
+        let joined = try checkJoin(pieces, ranges: pieceRanges(pieces, format: format), into: output)
         let file = AtomicFile(target: output)
         do throws(ExportError) {
             switch format {
-            case .gif: try joinGIFs(pieces, into: file)
-            case .mp4: try remux(pieces, formatName: "mp4", into: file)
-            case .webm: try remux(pieces, formatName: "webm", into: file)
+            case .gif: try joinGIFs(pieces, range: joined, into: file)
+            case .mp4: try remux(pieces, formatName: "mp4", range: joined, into: file)
+            case .webm: try remux(pieces, formatName: "webm", range: joined, into: file)
             case .rawRGBA: try joinBytes(pieces, into: file)
             default:
                 throw ExportError.cannotJoin(path: output, reason: "only GIF, MP4, WebM and raw RGBA pieces can be joined; render this format whole")
@@ -42,12 +47,12 @@ public enum Concatenation {
         }
     }
 
-    private static func read(_ path: String) throws(ExportError) -> [UInt8] {
+    static func read(_ path: String) throws(ExportError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw .fileSystem("reading", path: path) }
         return [UInt8](data)
     }
 
-    private static func joinGIFs(_ pieces: [String], into file: AtomicFile) throws(ExportError) {
+    private static func joinGIFs(_ pieces: [String], range: PieceRange?, into file: AtomicFile) throws(ExportError) {
         let output = try FileOutput(creating: file.temporary, path: file.target)
         var first: GIFFile?
         for path in pieces {
@@ -65,6 +70,7 @@ public enum Concatenation {
                 out += gif.screenFields
                 out += gif.globalTable ?? []
                 if let loop = gif.loopCount { GIFWriter.loopExtension(loop, into: &out) }
+                if let range { GIFWriter.commentExtension(range.tag, into: &out) }
             }
             let needsLocalTable = gif.globalTable != first!.globalTable
             for image in gif.images {
@@ -92,11 +98,12 @@ public enum Concatenation {
         try output.close()
     }
 
-    private static func remux(_ pieces: [String], formatName: String, into file: AtomicFile) throws(ExportError) {
+    private static func remux(_ pieces: [String], formatName: String, range: PieceRange?, into file: AtomicFile) throws(ExportError) {
         let path = file.target
         let first = try MediaReader(path: pieces[0])
         let container = try OutputContainer(formatName: formatName, file: file.temporary, path: path)
         if formatName == "mp4" { try container.setOption("movflags", "+faststart") }
+        if let range { try container.setTag("comment", range.tag) }
         try container.writeHeader(copying: first.stream)
         let reference = first.stream.pointee.codecpar.pointee
         var offset: Int64 = 0

@@ -12,6 +12,10 @@ public struct EncoderSettings: Equatable, Sendable {
     /// The number, in the whole animation, of the first frame this output receives; 0 by default.
     /// GIF delays are counted from it, so that pieces of a render join into exactly the whole.
     public var firstFrame: Int
+    /// How many frames this output receives, when known (a render's frame range), nil otherwise.
+    /// GIF, MP4 and WebM files record `firstFrame..<firstFrame + frameCount` (`PieceRange`), by which
+    /// `Concatenation` checks that pieces join into one contiguous range.
+    public var frameCount: Int?
     /// x264 constant rate factor, 0 (lossless) ...51 (worst); 18 is visually lossless for most content.
     /// For VP9 (WebM) the same scale sets the constant quality (`crf`, 0...63, default 18 + 12).
     public var crf: Int
@@ -70,6 +74,9 @@ public struct EncoderSettings: Equatable, Sendable {
     /// rendered beside it rather than in the palette's pass before it.
     public var paletteSample: Int { fastGIF ? 60 : 240 }
 
+    /// The frame range recorded in the file, when `frameCount` is known.
+    var pieceRange: PieceRange? { frameCount.map { PieceRange(frames: firstFrame..<firstFrame + $0) } }
+
     /// The x264 presets `preset` may name, fastest first.
     public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
     /// The x264 tunings `tune` may name.
@@ -113,6 +120,7 @@ public struct EncoderSettings: Equatable, Sendable {
         }
         try check("fps", fps, 1...1000)
         guard firstFrame >= 0 else { throw fail("first frame \(firstFrame) is negative") }
+        if let frameCount, frameCount < 1 || frameCount > Int.max - firstFrame { throw fail("frame count \(frameCount) is out of range") }
         switch format {
         case .mp4, .webm:
             try check("crf", crf, 0...51)

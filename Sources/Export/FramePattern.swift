@@ -52,13 +52,22 @@ public struct FramePattern: Equatable, Sendable {
     }
 
     /// Whether `text` contains a `%` directive other than `%%`, i.e. looks like a pattern.
-    static func looksLikePattern(_ text: String) -> Bool {
+    public static func looksLikePattern(_ text: String) -> Bool {
         var characters = text[...]
         while let c = characters.popFirst() {
             guard c == "%" else { continue }
             if characters.first == "%" { characters.removeFirst() } else { return true }
         }
         return false
+    }
+
+    /// The frame index whose file is `path`, as `path(for:)` writes it; nil for any other path.
+    public func index(ofPath path: String) -> Int? {
+        guard path.count > prefix.count + suffix.count, path.hasPrefix(prefix), path.hasSuffix(suffix) else { return nil }
+        let digits = path.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(digits),
+              self.path(for: index) == path else { return nil }
+        return index
     }
 
     /// The file path of frame `index` (0-based, non-negative).

@@ -77,6 +77,6 @@ extension EncoderSettings {
     var gif: GIFSettings {
         GIFSettings(
             width: width, height: height, fps: fps, firstFrame: firstFrame, loop: loop, colors: colors, dither: dither,
-            lossy: lossy, fast: fastGIF, matte: RGB8(matte))
+            lossy: lossy, fast: fastGIF, matte: RGB8(matte), comment: pieceRange?.tag)
     }
 }

@@ -32,6 +32,11 @@ final class MediaReader {
         self.path = path
     }
 
+    /// The container tag `key`, if the file has it.
+    func tag(_ key: String) -> String? {
+        av_dict_get(context.pointee.metadata, key, nil, 0).map { String(cString: $0.pointee.value) }
+    }
+
     deinit {
         var optionalPacket: UnsafeMutablePointer<AVPacket>? = packet
         av_packet_free(&optionalPacket)

@@ -39,6 +39,11 @@ final class OutputContainer {
         try Export.setOption(name, value, on: context.pointee.priv_data, path: path)
     }
 
+    /// Sets the container tag `key` (such as `comment`) to `value`; call before `writeHeader`.
+    func setTag(_ key: String, _ value: String) throws(ExportError) {
+        try check(av_dict_set(&context.pointee.metadata, key, value, 0), "setting the \(key) tag", path: path)
+    }
+
     /// Copies the encoder's parameters to the stream and writes the container header.
     func writeHeader(for encoder: VideoEncoder) throws(ExportError) {
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "copying encoder parameters", path: path)

@@ -47,6 +47,7 @@ final class VideoFileEncoder: FrameSink {
             let container = try OutputContainer(formatName: flavor == .mp4 ? "mp4" : "webm", file: file.temporary, path: path)
             if flavor == .mp4 { try container.setOption("movflags", "+faststart") }
             if settings.bitExact { container.context.pointee.flags |= AVFMT_FLAG_BITEXACT }
+            if let range = settings.pieceRange { try container.setTag("comment", range.tag) }
             let encoder = try VideoEncoder(codecName: flavor == .mp4 ? "libx264" : "libvpx-vp9", path: path) { context throws(ExportError) in
                 context.pointee.width = Int32(paddedWidth)
                 context.pointee.height = Int32(paddedHeight)

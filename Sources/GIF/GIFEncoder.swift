@@ -193,6 +193,7 @@ public final class GIFEncoder {
         var header: [UInt8] = []
         GIFWriter.header(width: settings.width, height: settings.height, colors: palette.colors, tableBits: tableBits, into: &header)
         if settings.loop >= 0 { GIFWriter.loopExtension(settings.loop, into: &header) }
+        if let comment = settings.comment { GIFWriter.commentExtension(comment, into: &header) }
         return header
     }
 

@@ -2,7 +2,8 @@
 ///
 /// Keeps the logical screen, the global colour table, the NETSCAPE2.0 loop count and each
 /// image with its graphic control extension, local colour table and LZW data (sub-blocks
-/// and terminator) as raw bytes; other extensions (comments, plain text) are dropped.
+/// and terminator) as raw bytes, and the text of comment extensions; other extensions
+/// (plain text, other applications) are dropped.
 /// Follows the GIF89a specification's grammar (sections 17-27); anything else is an error.
 public struct GIFFile {
     /// One image of the file, its blocks as raw bytes.
@@ -28,6 +29,8 @@ public struct GIFFile {
     public var loopCount: Int?
     /// The images in order.
     public var images: [Image] = []
+    /// The text of each comment extension, in order (UTF-8, invalid bytes replaced).
+    public var comments: [String] = []
 
     /// Why bytes are not a GIF file: a sentence naming `path`.
     public struct Malformed: Error {
@@ -76,6 +79,7 @@ public struct GIFFile {
                     loopCount = Int(bytes[offset + 14]) | Int(bytes[offset + 15]) << 8
                 }
                 try skipSubBlocks()
+                if label == 0xFE { comments.append(Self.text(ofSubBlocks: bytes[start + 2..<offset])) }
                 if label == 0xF9 { control = Array(bytes[start..<offset]) }
             case 0x2C:
                 try need(10)
@@ -100,5 +104,18 @@ public struct GIFFile {
                 throw fail("\(path) has an unknown block 0x\(String(bytes[offset], radix: 16)) at byte \(offset)")
             }
         }
+    }
+
+    /// The bytes of data sub-blocks (size byte, bytes, …, terminator) joined as text.
+    private static func text(ofSubBlocks blocks: ArraySlice<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        var offset = blocks.startIndex
+        while offset < blocks.endIndex {
+            let size = Int(blocks[offset])
+            offset += 1
+            bytes += blocks[offset..<min(offset + size, blocks.endIndex)]
+            offset += size
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -24,10 +24,13 @@ public struct GIFSettings: Equatable, Sendable {
     public var fast: Bool
     /// The opaque colour translucent pixels are composited over.
     public var matte: RGB8
+    /// Text written in a comment extension after the header, nil for none.
+    public var comment: String?
 
     public init(
         width: Int, height: Int, fps: Int, firstFrame: Int = 0, loop: Int = 0, colors: Int = 256, dither: Dither = .ordered,
-        lossy: Int = 16, fast: Bool = false, matte: RGB8 = RGB8(r: 255, g: 255, b: 255)
+        lossy: Int = 16, fast: Bool = false, matte: RGB8 = RGB8(r: 255, g: 255, b: 255),
+        comment: String? = nil
     ) {
         self.width = width
         self.height = height
@@ -39,5 +42,6 @@ public struct GIFSettings: Equatable, Sendable {
         self.lossy = lossy
         self.fast = fast
         self.matte = matte
+        self.comment = comment
     }
 }

@@ -21,6 +21,20 @@ public enum GIFWriter {
         }
     }
 
+    /// A comment extension holding `text`'s UTF-8 bytes in sub-blocks of at most 255.
+    public static func commentExtension(_ text: String, into out: inout [UInt8]) {
+        out += [0x21, 0xFE]
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 255, bytes.count)
+            out.append(UInt8(end - start))
+            out += bytes[start..<end]
+            start = end
+        }
+        out.append(0)
+    }
+
     /// The NETSCAPE2.0 application extension: `loop` 0 repeats forever, n repeats n more times.
     public static func loopExtension(_ loop: Int, into out: inout [UInt8]) {
         out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1]

@@ -3,15 +3,17 @@ import FrameDiff
 import Foundation
 import Raster
 import Timeline
+import TimelineFormats
 
 /// One side of a comparison: frames by number, and the parameter trace when the input has one.
 ///
 /// Inputs, recognised by `open(_:)`:
-/// - a timeline (`.json` with a scene): every frame, rendered on demand, and its trace;
+/// - a timeline (`.json` with a scene, or `.yaml`, `.yml`): every frame, rendered on demand, and its trace;
 /// - a trace file (`.json` written by `TraceFile`): a trace and no frames;
 /// - a golden folder (holding `golden.json`): the recorded frames only, and the recorded trace;
-/// - a folder of PNG files: one frame per file, in numeric file-name order;
-/// - a PNG pattern such as `frames/%04d.png`: the numbered files from the first that exists (0 to 4);
+/// - a folder of PNG files: one frame per file, numbered by the last run of digits in its
+///   name (`0003.png` and `frame-3.png` are frame 3), so a missing file is a missing frame;
+/// - a PNG pattern such as `frames/%04d.png`: the files it names, numbered by it, gaps included;
 /// - a video, a GIF or a single image: every decoded frame (held in memory).
 public struct FrameSource: Sendable {
     /// What kind of input this is.
@@ -61,6 +63,9 @@ public struct FrameSource: Sendable {
     /// Whether the source holds every frame from 0 to its last (rather than chosen frames).
     public var isDense: Bool { frameNumbers.last.map { $0 == frameNumbers.count - 1 } ?? true }
 
+    /// One past the highest frame number it holds; 0 when it holds none.
+    public var frameEnd: Int { (frameNumbers.last ?? -1) + 1 }
+
     /// Whether frame `n` is in the source.
     public func contains(_ n: Int) -> Bool {
         isDense ? (0..<frameNumbers.count).contains(n) : binarySearch(n)
@@ -98,9 +103,10 @@ extension FrameSource {
             }
             return try folder(path)
         }
-        if path.lowercased().hasSuffix(".json") {
+        let isYAML = TimelineFormat(path: path) == .yaml
+        if path.lowercased().hasSuffix(".json") || isYAML {
             guard let data = fm.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
-            if TraceFile.looksLikeTrace(data) {
+            if !isYAML, TraceFile.looksLikeTrace(data) {
                 let trace = try TraceFile.read(path)
                 return FrameSource(name: path, kind: .trace, frameNumbers: [], fps: Double(trace.fps), trace: trace) { n throws(RegressionError) in
                     throw .missingFrame(path: path, frame: n)
@@ -127,7 +133,10 @@ extension FrameSource {
             throw .decoding(error)
         }
         guard !frames.isEmpty else { throw .unsupportedInput(path: path, reason: "holds no frames") }
-        var source = FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: info.frameRate, trace: nil) { n in frames[n] }
+        // The rate the frames play at, from their durations (a GIF's stream rate is its time base's).
+        let playing = info.frameDurations.reduce(0, +)
+        let fps = playing > 0 && info.frameDurations.count == frames.count ? Double(frames.count) / playing : info.frameRate
+        var source = FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: fps, trace: nil) { n in frames[n] }
         source.space = space(of: info)
         return source
     }
@@ -141,7 +150,7 @@ extension FrameSource {
         return .pixels
     }
 
-    /// The PNG files of a folder, in numeric file-name order.
+    /// The PNG files of a folder, each numbered by the last run of digits in its name.
     static func folder(_ path: String) throws(RegressionError) -> FrameSource {
         let names: [String]
         do {
@@ -149,21 +158,47 @@ extension FrameSource {
         } catch {
             throw .unreadable(path: path, reason: "cannot list the folder")
         }
-        let files = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
-            .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
-            .map { (path as NSString).appendingPathComponent($0) }
+        var files: [Int: String] = [:]
+        for name in names where name.lowercased().hasSuffix(".png") && !name.hasPrefix(".") {
+            let file = (path as NSString).appendingPathComponent(name)
+            guard let number = frameNumber(inFileName: String(name.dropLast(4))) else {
+                throw .unsupportedInput(path: file, reason: "the file name holds no frame number (name frames 0000.png, 0001.png, …)")
+            }
+            if let other = files[number] {
+                let pair = [other, file].sorted()
+                throw .unsupportedInput(path: path, reason: "\(pair[0]) and \(pair[1]) are both frame \(number)")
+            }
+            files[number] = file
+        }
         guard !files.isEmpty else { throw .unsupportedInput(path: path, reason: "the folder holds no PNG files and no golden.json") }
-        return FrameSource(name: path, kind: .sequence, frameNumbers: Array(files.indices), fps: nil, trace: nil) { n throws(RegressionError) in
-            try decodeImage(files[n])
+        return numbered(files, name: path)
+    }
+
+    /// The number written last in `name` ("frame-12" → 12), nil when it holds no digits or too many.
+    static func frameNumber(inFileName name: String) -> Int? {
+        let digits = name.reversed().drop { !($0.isASCII && $0.isNumber) }.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        return Int(String(digits.reversed()))
+    }
+
+    /// A sequence of the frames `files` holds, by number; the numbers between them that have no
+    /// file are frames missing from it (the sequence runs from 0 to its last file).
+    static func numbered(_ files: [Int: String], name: String) -> FrameSource {
+        let numbers = files.keys.sorted()
+        return FrameSource(name: name, kind: .sequence, frameNumbers: numbers, fps: nil, trace: nil, totalFrames: numbers.last! + 1) { n throws(RegressionError) in
+            guard let file = files[n] else { throw .missingFrame(path: name, frame: n) }
+            return try decodeImage(file)
         }
     }
 
-    /// The files of a printf-style pattern, numbered consecutively from the first that exists.
+    /// The files of a printf-style pattern in its folder, by the numbers the pattern gives them.
     static func sequence(pattern: String) throws(RegressionError) -> FrameSource {
+        let framePattern: FramePattern
         do {
             guard case .pngSequence = try OutputFormat(path: pattern) else {
                 throw RegressionError.unsupportedInput(path: pattern, reason: "a frame pattern holds one %d or %0Nd and ends in .png")
             }
+            framePattern = try FramePattern(pattern)
         } catch let error as ExportError {
             throw .unsupportedInput(path: pattern, reason: error.description)
         } catch let error as RegressionError {
@@ -171,17 +206,18 @@ extension FrameSource {
         } catch {
             throw .unsupportedInput(path: pattern, reason: "\(error)")
         }
-        let fm = FileManager.default
-        func file(_ n: Int) -> String { String(format: pattern, Int32(n)) }
-        guard let first = (0...4).first(where: { fm.fileExists(atPath: file($0)) }) else {
-            throw .unreadable(path: pattern, reason: "no file matches the pattern (tried numbers 0 to 4 for the first)")
+        let folder = (pattern as NSString).deletingLastPathComponent
+        guard !FramePattern.looksLikePattern(folder) else {
+            throw .unsupportedInput(path: pattern, reason: "the frame number belongs in the file name, not in a folder's")
         }
-        var found: [String] = []
-        while fm.fileExists(atPath: file(first + found.count)) { found.append(file(first + found.count)) }
-        let files = found
-        return FrameSource(name: pattern, kind: .sequence, frameNumbers: Array(files.indices), fps: nil, trace: nil) { n throws(RegressionError) in
-            try decodeImage(files[n])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        var files: [Int: String] = [:]
+        for name in names {
+            let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            if let number = framePattern.index(ofPath: file) { files[number] = file }
         }
+        guard !files.isEmpty else { throw .unreadable(path: pattern, reason: "no file matches the pattern") }
+        return numbered(files, name: pattern)
     }
 
     /// The first frame of the image at `path`.

@@ -44,17 +44,21 @@ public struct SequenceComparator {
         let numbers: [Int]
         if let requested {
             numbers = Array(Set(requested)).sorted()
-        } else if !expected.isDense {
+        } else if !expected.isDense && expected.kind == .golden {
             numbers = expected.frameNumbers
-        } else if !actual.isDense {
+        } else if !actual.isDense && actual.kind == .golden {
             numbers = actual.frameNumbers
         } else {
-            numbers = Array(0..<min(expected.frameNumbers.count, actual.frameNumbers.count))
+            // A sequence's gaps lie inside its range, so they are named as missing frames.
+            numbers = Array(0..<min(expected.frameEnd, actual.frameEnd))
         }
         // When both sides have traces to compare, the trace's lines say whether the frame counts differ.
         let tracesCount = comparesTraces && expected.trace != nil && actual.trace != nil
         if let e = expected.totalFrames, let a = actual.totalFrames, e != a, expected.kind != .trace, actual.kind != .trace, !tracesCount {
             report.problems.append("\(a) frames, expected \(e)")
+        }
+        if let e = expected.fps, let a = actual.fps, abs(e - a) > 0.01 * e, expected.kind != .trace, actual.kind != .trace {
+            report.problems.append("\(Self.rate(a)) fps (\(actual.name)), expected \(Self.rate(e)) fps (\(expected.name))")
         }
         let fps = expected.fps ?? actual.fps
         let space = expected.space.coarser(actual.space)
@@ -62,11 +66,11 @@ public struct SequenceComparator {
         if space != .pixels { report.notes.append(space.description) }
         var written = 0
         var worst: (frame: Int, differing: Int)?
+        var missing = MissingFrames()
         for (done, n) in numbers.enumerated() {
             let inExpected = expected.contains(n), inActual = actual.contains(n)
             guard inExpected && inActual else {
-                let missing = [inExpected ? nil : "expected", inActual ? nil : "actual"].compactMap { $0 }.joined(separator: " and ")
-                report.problems.append("frame \(n) is missing from the \(missing) side")
+                missing.add(n, in: [inExpected ? nil : expected.name, inActual ? nil : actual.name].compactMap { $0 })
                 continue
             }
             let e = try expected.frame(n), a = try actual.frame(n)
@@ -83,6 +87,7 @@ public struct SequenceComparator {
             report.frames.append(result)
             progress?(done + 1, numbers.count)
         }
+        report.problems += missing.descriptions
         if let writer, let worst, let index = report.frames.firstIndex(where: { $0.frame == worst.frame }), report.frames[index].images == nil {
             let e = try expected.frame(worst.frame), a = try actual.frame(worst.frame)
             report.frames[index].images = try writer.writeImages(
@@ -98,6 +103,12 @@ public struct SequenceComparator {
         }
         report.status = report.hasDifferences ? .failed : .passed
         return report
+    }
+
+    /// A frame rate as it reads in a message: "30", "29.97".
+    static func rate(_ fps: Double) -> String {
+        let rounded = (fps * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     private func compareTraces(_ expected: FrameSource, _ actual: FrameSource, into report: inout ComparisonReport) {

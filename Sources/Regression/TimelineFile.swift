@@ -1,8 +1,9 @@
 import Export
 import Foundation
 import Timeline
+import TimelineFormats
 
-/// Reads and loads the timeline at `path`: images resolve against the timeline's
+/// Reads and loads the timeline at `path` (YAML for `.yaml` and `.yml`, JSON otherwise): images resolve against the timeline's
 /// folder and, unless the loader has its own reader, decode through FFmpeg.
 func loadTimeline(at path: String, loader: TimelineLoader = TimelineLoader()) throws(RegressionError) -> TimelineDocument {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -17,7 +18,7 @@ func loadTimeline(at path: String, loader: TimelineLoader = TimelineLoader()) th
         }
     }
     do {
-        return try loader.load([UInt8](data))
+        return try loader.load([UInt8](data), format: TimelineFormat(path: path))
     } catch {
         throw .timeline(path: path, error)
     }

@@ -54,6 +54,7 @@ struct Drawing {
         case .shape(let shapeView):
             drawShape(shapeView, in: Rect(origin: origin, size: view.sizeThatFits(proposal, context)))
         case .text(let text):
+            let text = text.resolved(in: context)
             let layout = TextLayout(text, proposal: proposal)
             let path = layout.path(text, origin: origin, frameWidth: layout.size.width)
             fill(path, with: text.paint, frame: Rect(origin: origin, size: layout.size))
@@ -105,6 +106,14 @@ struct Drawing {
             self.fill(path, with: fill.paint, frame: rect, rule: fill.eoFill ? .evenOdd : .nonZero, antialiased: fill.antialiased)
         }
         for stroke in shapeView.strokes {
+            var path = path, rect = rect
+            if let inset = stroke.inset?.evaluate(in: context), inset.isFinite, inset > 0 {
+                rect = rect.insetBy(dx: min(inset, rect.width / 2), dy: min(inset, rect.height / 2))
+                path = shapeView.shape.path(in: rect, context: context)
+                if let trim = shapeView.trim {
+                    path = path.trimmedPath(from: trim.from.evaluate(in: context), to: trim.to.evaluate(in: context))
+                }
+            }
             let style = StrokeStyle(
                 lineWidth: stroke.lineWidth.evaluate(in: context), lineCap: stroke.lineCap, lineJoin: stroke.lineJoin,
                 miterLimit: stroke.miterLimit.evaluate(in: context), dash: stroke.dash.map { $0.evaluate(in: context) },

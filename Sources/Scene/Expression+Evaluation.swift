@@ -242,6 +242,10 @@ extension Function {
             if edge0 == edge1 { return x < edge0 ? 0 : 1 }
             let u = Swift.min(Swift.max((x - edge0) / (edge1 - edge0), 0), 1)
             return u * u * (3 - 2 * u)
+        case .element:
+            let i = argument(0).rounded(.down)
+            guard i >= 0, i < Double(arguments.count - 1) else { return .nan }
+            return argument(Int(i) + 1)
         }
     }
 }

@@ -160,11 +160,15 @@ public enum Function: String, CaseIterable, Sendable {
     /// Hermite curve 3u² − 2u³ between. When `e0 == e1` it is `step(e0, x)`;
     /// when `e0 > e1` the curve is mirrored.
     case smoothstep
+    /// `list[index]`: the argument after the index at `floor(index)` (argument 0
+    /// is the index, the list follows); NaN when it is out of range. Built by
+    /// the parser for indexing; its name is not an identifier, so it cannot be called.
+    case element = "[]"
 
     /// The number of arguments the function takes; `min` and `max` take two or more.
     public var arity: ClosedRange<Int> {
         switch self {
-        case .min, .max: 2...Int.max
+        case .min, .max, .element: 2...Int.max
         case .abs, .sqrt, .exp, .log, .sin, .cos, .tan, .floor, .ceil, .round: 1...1
         case .pow, .atan2, .step: 2...2
         case .clamp, .mix, .smoothstep: 3...3

@@ -171,13 +171,13 @@ extension View {
         case .spacer(let minLength):
             return same(minLength)
         case .text(let text):
-            return text.paint?.isSameInEveryFrame ?? true
+            return (text.paint?.isSameInEveryFrame ?? true) && (text.template?.isSameInEveryFrame ?? true)
         case .shape(let shapeView):
             return shapeView.shape.isSameInEveryFrame && (shapeView.fill?.paint?.isSameInEveryFrame ?? true)
                 && same(shapeView.trim?.from) && same(shapeView.trim?.to) && same(shapeView.inset)
                 && shapeView.strokes.allSatisfy { stroke in
                     (stroke.paint?.isSameInEveryFrame ?? true) && same(stroke.lineWidth) && same(stroke.miterLimit)
-                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase)
+                        && stroke.dash.allSatisfy(same) && same(stroke.dashPhase) && same(stroke.inset)
                 }
         case .stack(let stack):
             return same(stack.spacing) && stack.children.allSatisfy(\.drawsSameInEveryFrame)

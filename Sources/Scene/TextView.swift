@@ -11,8 +11,12 @@ public struct TextView: Sendable {
     public var lineLimit: Int?
     /// How lines of a multi-line text align with each other.
     public var alignment: TextAlignment
+    /// For a string that changes from frame to frame: its parts, shaped in advance;
+    /// `run` then holds only the font's metrics and ellipsis. Nil for a fixed string.
+    public var template: TextTemplate?
 
-    public init(run: GlyphRun, paint: PaintValue? = nil, lineLimit: Int? = nil, alignment: TextAlignment = .leading) {
+    public init(run: GlyphRun, paint: PaintValue? = nil, lineLimit: Int? = nil, alignment: TextAlignment = .leading, template: TextTemplate? = nil) {
+        self.template = template
         self.run = run
         self.paint = paint
         self.lineLimit = lineLimit

@@ -22,7 +22,7 @@ extension View {
         case .empty:
             return .zero
         case .text(let text):
-            return TextLayout(text, proposal: proposal).size
+            return TextLayout(text.resolved(in: context), proposal: proposal).size
         case .image(let image):
             return image.size(for: proposal)
         case .spacer(let minLength):
@@ -70,8 +70,10 @@ extension View {
     var layoutIsSameInEveryFrame: Bool {
         func same(_ e: Expression?) -> Bool { e?.isSameInEveryFrame ?? true }
         switch self {
-        case .shape, .text, .image, .empty, .geometryReader:
+        case .shape, .image, .empty, .geometryReader:
             return true
+        case .text(let text):
+            return text.template?.isSameInEveryFrame ?? true
         case .spacer(let minLength):
             return same(minLength)
         case .stack(let stack):

@@ -67,11 +67,15 @@ public struct Stroke: Sendable {
     public var miterLimit: Expression
     public var dash: [Expression]
     public var dashPhase: Expression
+    /// SwiftUI's `strokeBorder`: the outline is taken in the frame shrunk by this
+    /// much on every side (half the line width), so the stroke stays inside it. Nil: the frame's.
+    public var inset: Expression?
 
     public init(
         paint: PaintValue? = nil, lineWidth: Expression = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0)
+        miterLimit: Expression = .constant(10), dash: [Expression] = [], dashPhase: Expression = .constant(0), inset: Expression? = nil
     ) {
+        self.inset = inset
         self.paint = paint
         self.lineWidth = lineWidth
         self.lineCap = lineCap

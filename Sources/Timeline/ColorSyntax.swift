@@ -2,10 +2,13 @@ import Raster
 
 /// Colours as the format writes them: `#RGB`, `#RRGGBB`, `#RRGGBBAA`,
 /// `rgb(r, g, b)` and `rgba(r, g, b, a)` (components 0–255, alpha 0–1), SwiftUI's
-/// named colours with their light-mode (iOS system colour) values,
-/// `{ "color": …, "opacity": a }`, SwiftUI's `Color(hue:saturation:brightness:opacity:)` as
+/// named colours with their light-mode (iOS system colour) values, the semantic
+/// colours (`primary`, `secondary`, `systemGray`…`systemGray6`, `systemBackground`,
+/// `label`…) in light mode, or `{ "color": …, "opacity": a }`. A name may start
+/// with a dot (`.red`) and any colour may end with `.opacity(a)`, as in Swift.
+/// SwiftUI's `Color(hue:saturation:brightness:opacity:)` is
 /// `{ "hue", "saturation", "brightness", "opacity" }` (each 0…1; HSB to sRGB as SwiftUI
-/// converts) and `Color(white:opacity:)` as `{ "white", "opacity" }`.
+/// converts) and `Color(white:opacity:)` is `{ "white", "opacity" }`.
 enum ColorSyntax {
     static let named: [(String, Color)] = [
         ("black", .black), ("white", .white), ("clear", .clear),
@@ -22,6 +25,15 @@ enum ColorSyntax {
         ("purple", Color(r8: 175, g8: 82, b8: 222)),
         ("pink", Color(r8: 255, g8: 45, b8: 85)),
         ("brown", Color(r8: 162, g8: 132, b8: 94)),
+        ("primary", .black), ("label", .black),
+        ("secondary", Color(r8: 60, g8: 60, b8: 67, alpha: 0.6)), ("secondaryLabel", Color(r8: 60, g8: 60, b8: 67, alpha: 0.6)),
+        ("tertiaryLabel", Color(r8: 60, g8: 60, b8: 67, alpha: 0.3)), ("quaternaryLabel", Color(r8: 60, g8: 60, b8: 67, alpha: 0.18)),
+        ("separator", Color(r8: 60, g8: 60, b8: 67, alpha: 0.29)), ("accentColor", Color(r8: 0, g8: 122, b8: 255)),
+        ("systemGray", Color(r8: 142, g8: 142, b8: 147)), ("systemGray2", Color(r8: 174, g8: 174, b8: 178)),
+        ("systemGray3", Color(r8: 199, g8: 199, b8: 204)), ("systemGray4", Color(r8: 209, g8: 209, b8: 214)),
+        ("systemGray5", Color(r8: 229, g8: 229, b8: 234)), ("systemGray6", Color(r8: 242, g8: 242, b8: 247)),
+        ("systemBackground", .white), ("secondarySystemBackground", Color(r8: 242, g8: 242, b8: 247)),
+        ("tertiarySystemBackground", .white), ("systemGroupedBackground", Color(r8: 242, g8: 242, b8: 247)),
     ]
 
     static func color(_ node: JSONNode) throws(TimelineError) -> Color {
@@ -36,7 +48,11 @@ enum ColorSyntax {
         if let c = parse(text) { return c }
         let names = named.map(\.0)
         var message = "\"\(text)\" is not a colour (use #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or a name such as red)"
-        if let s = suggestion(for: text, among: names) { message = "unknown colour \"\(text)\" (did you mean \"\(s)\"?)" }
+        let bare = text.hasPrefix(".") ? String(text.dropFirst()) : text
+        if let s = suggestion(for: bare, among: names) { message = "unknown colour \"\(text)\" (did you mean \"\(s)\"?)" }
+        if text.hasPrefix("Color(") || text.hasPrefix("Color.") || text.hasPrefix("UIColor") {
+            message = "\"\(text)\" is Swift code; write the colour's name (\"systemGray\", \"red\"), a hex value or rgb(r, g, b)"
+        }
         throw node.error(message)
     }
 
@@ -65,7 +81,17 @@ enum ColorSyntax {
     }
 
     static func parse(_ text: String) -> Color? {
-        let s = text.trimmingSpaces
+        var s = text.trimmingSpaces
+        // `black.opacity(0.3)`: SwiftUI's `Color.opacity(_:)`, which multiplies the alpha.
+        let marker = Array(".opacity(")
+        let chars = Array(s)
+        if s.hasSuffix(")"), let start = (1..<max(chars.count - marker.count, 1)).reversed().first(where: { Array(chars[$0..<min($0 + marker.count, chars.count)]) == marker }) {
+            guard let base = parse(String(chars[..<start])), let a = Double(String(chars[(start + marker.count)..<(chars.count - 1)]).trimmingSpaces),
+                (0...1).contains(a)
+            else { return nil }
+            return base.multipliedAlpha(a)
+        }
+        if s.hasPrefix("."), s.count > 1 { s.removeFirst() }
         if let c = named.first(where: { $0.0 == s })?.1 { return c }
         if s.hasPrefix("#") {
             let hex = Array(s.dropFirst())

@@ -8,7 +8,7 @@ struct ExpressionToken: Equatable {
     enum Kind: Equatable {
         case number(Double)
         case name(String)
-        /// An operator or punctuation mark: `+ - * / % < <= > >= == != && || ! ? : ( ) ,`.
+        /// An operator or punctuation mark: `+ - * / % < <= > >= == != && || ! ? : ( ) , [ ] .`.
         case symbol(String)
         case end
     }
@@ -56,7 +56,7 @@ struct ExpressionLexer {
         position += 1
         let second = peek(0)
         switch scalar {
-        case "+", "-", "*", "/", "%", "?", ":", "(", ")", ",":
+        case "+", "-", "*", "/", "%", "?", ":", "(", ")", ",", "[", "]", ".":
             return symbol(String(scalar), start)
         case "<", ">", "!":
             if second == "=" {

@@ -17,6 +17,7 @@ enum FormatTables {
         key("duration", .number, required: true),
         key("background", .color),
         key("params", .any),
+        key("constants", .dictionary(.any)),
         key("paints", .any),
         key("animations", .array(animation)),
         key("scene", .view, required: true),
@@ -32,7 +33,8 @@ enum FormatTables {
     static let anchor = ValueForm.anyOf([alignment, .tuple([.number, .number])])
     static let units = ValueForm.keyword(["points", "unit"])
     static let cornerStyle = ValueForm.keyword(CornerStyle.allCases.map(\.rawValue))
-    static let point = ValueForm.object([key("x", .expression), key("y", .expression)])
+    /// `{ "x", "y" }`, or `"=v"` naming two numbers.
+    static let point = ValueForm.anyOf([.object([key("x", .expression), key("y", .expression)]), .expression])
     static let secondary = ValueForm.anyOf([.paint, .view, .object([key("content", .any, required: true), key("alignment", alignment)])])
     static let textStyle = ValueForm.keyword(Font.textStyles.map(\.0))
     /// A text's `font`: a text style name or a font description.
@@ -42,6 +44,14 @@ enum FormatTables {
             key("style", textStyle), key("size", .number), key("weight", .keyword(Font.Weight.allCases.map(\.rawValue))),
             key("design", .keyword(Font.Design.allCases.map(\.rawValue))), key("family", .string),
         ]),
+    ])
+    static let stroke = ValueForm.anyOf([
+        .object([
+            key("paint", .paint), key("lineWidth", .expression), key("lineCap", .keyword(LineCap.allCases.map(\.rawValue))),
+            key("lineJoin", .keyword(LineJoin.allCases.map(\.rawValue))), key("miterLimit", .expression),
+            key("dash", .array(.expression)), key("dashPhase", .expression),
+        ]),
+        .paint,
     ])
     static let stack = ValueForm.anyOf([
         .array(.view), .object([key("alignment", alignment), key("spacing", .expression), key("children", .array(.view), required: true)]),
@@ -82,7 +92,10 @@ enum FormatTables {
             ]),
         ])),
         ("scrollView", .object([key("axis", .keyword(["vertical", "horizontal"])), key("offset", .expression), key("content", .view, required: true)])),
-        ("forEach", .object([key("range", .tuple([.integer, .integer]), required: true), key("as", .string, required: true), key("content", .view, required: true)])),
+        ("forEach", .object([
+            key("range", .tuple([.expression, .expression])), key("in", .string), key("as", .string, required: true), key("index", .string),
+            key("content", .view, required: true),
+        ])),
         ("linearGradient", gradient([key("startPoint", anchor), key("endPoint", anchor)])),
         ("radialGradient", gradient([key("center", anchor), key("startRadius", .expression), key("endRadius", .expression)])),
         ("angularGradient", gradient([key("center", anchor), key("startAngle", .expression), key("endAngle", .expression)])),
@@ -92,14 +105,8 @@ enum FormatTables {
     /// Each modifier and the form of its argument.
     static let modifiers: [(name: String, form: ValueForm)] = [
         ("fill", .anyOf([.object([key("paint", .paint), key("eoFill", .bool), key("antialiased", .bool)]), .paint])),
-        ("stroke", .anyOf([
-            .object([
-                key("paint", .paint), key("lineWidth", .expression), key("lineCap", .keyword(LineCap.allCases.map(\.rawValue))),
-                key("lineJoin", .keyword(LineJoin.allCases.map(\.rawValue))), key("miterLimit", .expression),
-                key("dash", .array(.expression)), key("dashPhase", .expression),
-            ]),
-            .paint,
-        ])),
+        ("stroke", stroke),
+        ("strokeBorder", stroke),
         ("trim", .object([key("from", .expression), key("to", .expression)])),
         ("inset", .expression),
         ("frame", .object([
@@ -119,6 +126,8 @@ enum FormatTables {
         ("scaledToFill", .object([])),
         ("zIndex", .expression),
         ("foregroundStyle", .paint),
+        ("foregroundColor", .paint),
+        ("font", font),
         ("scaleEffect", .anyOf([.expression, .object([key("x", .expression), key("y", .expression), key("anchor", anchor)])])),
         ("rotationEffect", .anyOf([.expression, .object([key("degrees", .expression, required: true), key("anchor", anchor)])])),
         ("coordinateSpace", .object([key("name", .string, required: true)])),
@@ -130,6 +139,7 @@ enum FormatTables {
         ("shadow", .object([key("color", .color), key("radius", .expression), key("x", .expression), key("y", .expression)])),
         ("blur", .anyOf([.expression, .object([key("radius", .expression, required: true)])])),
         ("compositingGroup", .object([])),
+        ("animation", .object([key("curve", .anyOf([.string, .null]), required: true), key("value", .string, required: true)])),
         ("rotation", .anyOf([.expression, .object([key("degrees", .expression, required: true), key("anchor", anchor)])])),
         ("scale", .anyOf([.expression, .object([key("x", .expression), key("y", .expression), key("anchor", anchor)])])),
         ("transform", affine),

@@ -109,12 +109,15 @@ extension JSONNode {
         ObjectReader(node: self, members: try members())
     }
 
-    /// A string that must be one of `names`, such as a shape or blend mode.
+    /// A string that must be one of `names`, such as a shape or blend mode, with
+    /// or without Swift's leading dot.
     ///
     /// - Parameter kind: what the names are, for the message:
     ///   `unknown shape "elipse" (did you mean "ellipse"?)`.
     public func keyword(among names: [String], kind: String) throws(TimelineError) -> String {
-        let name = try string()
+        var name = try string()
+        // Swift's leading dot (`.title`, `.center`) is allowed.
+        if name.hasPrefix("."), !names.contains(name) { name.removeFirst() }
         guard names.contains(name) else {
             throw error("unknown \(kind) \(quoted(name))" + didYouMean(name, among: names))
         }

@@ -44,7 +44,7 @@ extension JSONNode {
     /// The location of the scalar at `offset` in the expression after the
     /// `=`, assuming the string has no escape sequences.
     public func expressionLocation(offset: Int) -> SourceLocation {
-        // The opening quote and the `=` come before the expression's first scalar.
-        SourceLocation(line: location.line, column: location.column + 2 + offset)
+        // The opening quote (if any) and the `=` come before the expression's first scalar.
+        SourceLocation(line: location.line, column: location.column + openingLength + 1 + offset)
     }
 }

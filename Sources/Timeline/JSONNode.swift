@@ -8,6 +8,10 @@ public struct JSONNode: Sendable {
     public var location: SourceLocation
     /// The keys and indices that lead to this value from the root.
     public var path: JSONPath
+    /// How many characters come before a string's text at `location`: 1 for a
+    /// quoted string (its opening quote), 0 for a YAML plain scalar. Expression
+    /// errors add it to point inside the string.
+    public var openingLength = 1
 
     /// A node from its parts.
     public init(value: JSONValue, location: SourceLocation, path: JSONPath) {

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 import Raster
 import Scene
 
@@ -13,6 +14,8 @@ struct SceneDecoder {
     let fonts: FontLibrary
     /// How many copies the enclosing `forEach` views make of what is being decoded.
     var repeats = 1
+    /// The font of texts without one of their own: set by a `font` modifier around them.
+    var environmentFont: Font?
     /// The timeline's named paints (`"paints"` at the top level).
     var paints: [String: PaintValue] = [:]
     let images: ImageFiles
@@ -57,6 +60,43 @@ struct SceneDecoder {
             throw TimelineError(Self.depthMessage(maxDepth), path: modifiersMember.value.path, location: modifiersMember.keyLocation)
         }
 
+        // An `animation` modifier changes how the params it names move for the
+        // content and the modifiers written before it.
+        let outerScope = scope
+        defer { scope = outerScope }
+        var overrides: [(index: Int, name: String, animation: Animation?)] = []
+        for (m, item) in modifiers.enumerated() {
+            if let member = try? item.members(), member.count == 1, member[0].key == "animation" {
+                if let (name, animation) = diagnostics.recover({ () throws(TimelineError) in try animationModifier(member[0].value) }) {
+                    overrides.append((m, name, animation))
+                }
+            }
+        }
+        // A `font` modifier sets the font of the texts in the content and in the
+        // modifiers written before it (the innermost one wins).
+        let outerFont = environmentFont
+        defer { environmentFont = outerFont }
+        var fontModifiers: [(index: Int, font: Font)] = []
+        for (m, item) in modifiers.enumerated() {
+            if let member = try? item.members(), member.count == 1, member[0].key == "font" {
+                if let font = diagnostics.recover({ () throws(TimelineError) in try font(member[0].value) }) { fontModifiers.append((m, font)) }
+            }
+        }
+        var modifierFonts: [Font?] = []
+        if !fontModifiers.isEmpty {
+            for m in 0...modifiers.count { modifierFonts.append(fontModifiers.first { $0.index >= m }?.font ?? outerFont) }
+            environmentFont = modifierFonts[0]
+        }
+        var modifierScopes: [Scope] = []
+        if !overrides.isEmpty {
+            for m in 0...modifiers.count {
+                var s = outerScope
+                for o in overrides.reversed() where o.index >= m { s = s.overriding(o.name, with: o.animation)! }
+                modifierScopes.append(s)
+            }
+            scope = modifierScopes[0]
+        }
+
         var result: View
         if Self.shapeKinds.contains(kind) {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
@@ -75,6 +115,10 @@ struct SceneDecoder {
                         shapeView.fill = try fill(member.value)
                     case "stroke":
                         shapeView.strokes.append(try stroke(member.value))
+                    case "strokeBorder":
+                        var border = try stroke(member.value)
+                        border.inset = .binary(.divide, border.lineWidth, .constant(2))
+                        shapeView.strokes.append(border)
                     case "trim":
                         let obj = try member.value.object(allowedKeys: FormatTables.modifierKeys("trim"))
                         shapeView.trim = (
@@ -85,6 +129,8 @@ struct SceneDecoder {
                     }
                 }
                 modifiers.removeFirst()
+                if !modifierScopes.isEmpty { modifierScopes.removeFirst() }
+                if !modifierFonts.isEmpty { modifierFonts.removeFirst() }
             }
             result = .shape(shapeView)
         } else {
@@ -116,7 +162,11 @@ struct SceneDecoder {
             }
         }
         // A modifier in error is left out and the others still apply.
-        for item in modifiers {
+        for (m, item) in modifiers.enumerated() {
+            if !modifierFonts.isEmpty { environmentFont = modifierFonts[m] }
+            // `animation` modifiers were read above, into the scopes.
+            if let member = try? item.members(), member.count == 1, member[0].key == "animation" { continue }
+            if !modifierScopes.isEmpty { scope = modifierScopes[m] }
             if let modified = diagnostics.recover({ () throws(TimelineError) in try modifier(item, appliedTo: result, depth: inner) }) {
                 result = modified
             }
@@ -128,7 +178,7 @@ struct SceneDecoder {
         "views and modifiers are nested more than \(maxDepth) deep (raise it with --max-depth)"
     }
 
-    static let shapeModifiers = ["fill", "stroke", "trim", "inset"]
+    static let shapeModifiers = ["fill", "stroke", "strokeBorder", "trim", "inset"]
 
     /// The member of a one-key modifier object if it is a shape-only modifier.
     static func shapeModifier(_ item: JSONNode, filledOrStroked: Bool) throws(TimelineError) -> JSONMember? {
@@ -208,33 +258,81 @@ struct SceneDecoder {
     }
 
     /// `{ "range": [from, to], "as": "i", "content": view }`: the content once for each
-    /// whole number from `from` up to (not including) `to`, with `i` set to it.
+    /// whole number from `from` up to (not including) `to`, with `i` set to it; or
+    /// `{ "in": list, "as": "item", "index": "i", "content": view }`: once for each item of
+    /// a constant list, with `item` naming it (and `i`, when given, its index).
     mutating func forEach(_ node: JSONNode, depth: Int) throws(TimelineError) -> [View] {
         let obj = try node.object(allowedKeys: FormatTables.viewKeys("forEach"))
-        let rangeNode = try obj.required("range")
-        let bounds = try rangeNode.array(count: 2)
-        let from = try bounds[0].integer(), to = try bounds[1].integer()
-        guard from <= to else { throw rangeNode.error("the range's end must not be below its start") }
+        var from = 0, to = 0
+        var items: (name: String, list: [Operand])?
+        let countNode: JSONNode
+        if let inNode = obj.optional("in") {
+            guard !obj.contains("range") else {
+                throw TimelineError("a forEach takes either \"range\" or \"in\", not both", path: node.path, location: obj.member("range")!.keyLocation)
+            }
+            countNode = inNode
+            let name = try inNode.string()
+            let listName = name.hasPrefix("=") ? String(name.dropFirst()) : name
+            guard let operand = scope.constants[listName] else {
+                var message = "unknown list \"\(listName)\" (a forEach goes over a list of the top-level \"constants\")"
+                if let s = suggestion(for: listName, among: Array(scope.constants.keys)) { message += " (did you mean \"\(s)\"?)" }
+                throw inNode.error(message)
+            }
+            guard case .list(let list) = operand else { throw inNode.error("\"\(listName)\" is \(operand.description), not a list") }
+            items = (listName, list)
+            to = list.count
+        } else {
+            let rangeNode = try obj.required("range")
+            countNode = rangeNode
+            let bounds = try rangeNode.array(count: 2)
+            func bound(_ node: JSONNode) throws(TimelineError) -> Int {
+                if case .number = node.value { return try node.integer() }
+                guard case .constant(let v) = try scope.number(node) else {
+                    throw node.error("a range bound must be known when the file is loaded (a number, a constant or count(list))")
+                }
+                guard v == v.rounded(), abs(v) < 1e15 else { throw node.error("expected a whole number, found \(JSONNode.format(v))") }
+                return Int(v)
+            }
+            from = try bound(bounds[0])
+            to = try bound(bounds[1])
+            guard from <= to else { throw rangeNode.error("the range's end must not be below its start") }
+        }
         // In floating point: the difference of two far-apart integers overflows `Int`.
         let count = Double(to) - Double(from)
-        guard count <= Double(Self.maxRepeats) else { throw rangeNode.error("a forEach repeats at most \(Self.maxRepeats) times") }
+        guard count <= Double(Self.maxRepeats) else { throw countNode.error("a forEach repeats at most \(Self.maxRepeats) times") }
         let total = Double(repeats) * count
         guard total <= Double(Self.maxRepeats) else {
-            throw rangeNode.error("nested forEach views repeat their content \(Int(total)) times, more than \(Self.maxRepeats) in all")
+            throw countNode.error("nested forEach views repeat their content \(Int(total)) times, more than \(Self.maxRepeats) in all")
+        }
+        func variableName(_ node: JSONNode) throws(TimelineError) -> String {
+            let name = try node.string()
+            guard TimelineLoader.isIdentifier(name), !Scope.reservedNames.contains(name), scope.lookup(name) == nil, Function(rawValue: name) == nil
+            else {
+                throw node.error("\"\(name)\" cannot name a forEach variable (use letters, digits and _, not a param, constant or built-in name)")
+            }
+            return name
         }
         let nameNode = try obj.required("as")
-        let name = try nameNode.string()
-        guard TimelineLoader.isIdentifier(name), !Scope.reservedNames.contains(name), scope.params[name] == nil, scope.locals[name] == nil else {
-            throw nameNode.error("\"\(name)\" cannot name a forEach variable (use letters, digits and _, not a param or built-in name)")
+        let name = try variableName(nameNode)
+        var indexName: String?
+        if let indexNode = obj.optional("index") {
+            guard items != nil else { throw indexNode.error("\"index\" names the index of a forEach over a list (\"in\"); a range's variable is its \"as\"") }
+            indexName = try variableName(indexNode)
+            guard indexName != name else { throw indexNode.error("the index needs a name other than the item's") }
         }
-        let slot = scope.locals.count
+        let slot = scope.locals.count + scope.hiddenLocals
         var inner = self
-        inner.scope.locals[name] = slot
+        if let items {
+            if let indexName { inner.scope.locals[indexName] = slot } else { inner.scope.hiddenLocals += 1 }
+            inner.scope.constants[name] = .element(items.list, index: .variable(.local(slot)))
+        } else {
+            inner.scope.locals[name] = slot
+        }
         inner.repeats = max(Int(total), 1)
         let contentNode = try obj.required("content")
-        // Texts that interpolate the variable are shaped once per value; everything
-        // else is decoded once and shared.
-        let shared = Self.interpolatesText(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
+        // Content whose text or animation curves interpolate the variable is decoded
+        // once per value; everything else is decoded once and shared.
+        let shared = Self.interpolates(contentNode) ? nil : try inner.view(contentNode, depth: depth + 1)
         var views: [View] = []
         let errorsBefore = diagnostics.errors.count
         for value in from..<to {
@@ -251,12 +349,12 @@ struct SceneDecoder {
         return views
     }
 
-    /// Whether a text under `node` has `{…}` interpolation.
-    static func interpolatesText(_ node: JSONNode) -> Bool {
+    /// Whether a text under `node` has `{…}` interpolation, or an animation curve does.
+    static func interpolates(_ node: JSONNode) -> Bool {
         switch node.value {
         case .object(let members):
             return members.contains { m in
-                if m.key == "text" {
+                if m.key == "text" || m.key == "curve" {
                     if case .string(let s) = m.value.value { return s.contains("{") }
                     if case .object(let inner) = m.value.value,
                         let string = inner.first(where: { $0.key == "string" }), case .string(let s) = string.value.value
@@ -264,58 +362,98 @@ struct SceneDecoder {
                         return s.contains("{")
                     }
                 }
-                return interpolatesText(m.value)
+                return interpolates(m.value)
             }
         case .array(let items):
-            return items.contains(where: interpolatesText)
+            return items.contains(where: interpolates)
         default:
             return false
         }
     }
 
-    /// A text string with `{expression}` parts over forEach variables replaced by
-    /// their values (`{{` and `}}` stand for braces).
-    func interpolate(_ node: JSONNode, _ string: String) throws(TimelineError) -> String {
-        guard string.contains("{") || string.contains("}") else { return string }
-        var result = ""
+    /// A text string split at its `{expression}` parts (`{{` and `}}` stand for braces).
+    /// A part whose value is known when loading (it reads constants and `forEach`
+    /// variables only) is printed into the literal text around it.
+    func interpolate(_ node: JSONNode, _ string: String) throws(TimelineError) -> [TextPiece] {
+        guard string.contains("{") || string.contains("}") else { return [.literal(string)] }
+        var pieces: [TextPiece] = []
+        var literal = ""
         var chars = Array(string.unicodeScalars)[...]
         var offset = 0
+        var context = EvaluationContext()
+        for (slot, value) in scope.localValues { context = context.binding(slot, to: value) }
+        let known = Set(scope.localValues.keys.map { Variable.local($0) })
         while let c = chars.first {
             chars.removeFirst()
             offset += 1
             if (c == "{" || c == "}"), chars.first == c {
                 chars.removeFirst()
                 offset += 1
-                result.unicodeScalars.append(c)
+                literal.unicodeScalars.append(c)
                 continue
             }
             guard c == "{" else {
                 if c == "}" { throw TimelineError("unmatched \"}\" in text (write \"}}\" for a brace)", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1)) }
-                result.unicodeScalars.append(c)
+                literal.unicodeScalars.append(c)
                 continue
             }
             guard let close = chars.firstIndex(of: "}") else {
                 throw TimelineError("unclosed \"{\" in text", path: node.path, location: TimelineLoader.location(in: node, offset: offset - 1))
             }
             let source = String(String.UnicodeScalarView(chars[..<close]))
-            var locals = Scope()
-            locals.locals = scope.locals
-            let expression: Expression
+            let parsed: (value: TextValue, options: [(name: String, value: Double, offset: Int)])
             do {
-                expression = try ExpressionParser.parse(source, knownNames: Array(scope.locals.keys), resolve: locals.resolve)
+                parsed = try ExpressionParser.parseInterpolation(source, knownNames: scope.knownNames, lookup: scope.lookup, maxLength: scope.maxExpressionLength)
             } catch {
-                throw TimelineError(
-                    error.message + " (text may interpolate forEach variables only)", path: node.path,
-                    location: TimelineLoader.location(in: node, offset: offset + error.offset))
+                throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: offset + error.offset))
             }
-            var context = EvaluationContext()
-            for (slot, value) in scope.localValues { context = context.binding(slot, to: value) }
-            let value = expression.evaluate(in: context)
-            result += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            var decimals: Int?
+            for option in parsed.options {
+                guard option.name == "decimals" else {
+                    throw TimelineError(
+                        "unknown text format option \(quoted(option.name)) (the option is \"decimals\")", path: node.path,
+                        location: TimelineLoader.location(in: node, offset: offset + option.offset))
+                }
+                guard option.value == option.value.rounded(), option.value >= 0, option.value <= 15 else {
+                    throw TimelineError(
+                        "decimals must be a whole number from 0 to 15", path: node.path, location: TimelineLoader.location(in: node, offset: offset + option.offset))
+                }
+                decimals = Int(option.value)
+            }
+            func isKnown(_ e: Expression) -> Bool { e.variables.isSubset(of: known) }
+            switch parsed.value {
+            case .number(let e):
+                if !scope.time.isRead, !e.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                if isKnown(e) {
+                    literal += TextTemplate.format(e.evaluate(in: context), decimals: decimals)
+                } else {
+                    pieces.append(.literal(literal))
+                    literal = ""
+                    pieces.append(.number(e, decimals: decimals))
+                }
+            case .string(let index, let choices):
+                if !scope.time.isRead, !index.variables.isDisjoint(with: [.time, .frame]) { scope.time.isRead = true }
+                if isKnown(index) {
+                    let i = index.evaluate(in: context)
+                    literal += choices[i >= 1 ? Int(min(i.rounded(.down), Double(choices.count - 1))) : 0]
+                } else {
+                    pieces.append(.literal(literal))
+                    literal = ""
+                    pieces.append(.choice(index, choices))
+                }
+            }
             offset += chars.distance(from: chars.startIndex, to: close) + 1
             chars = chars[chars.index(after: close)...]
         }
-        return result
+        pieces.append(.literal(literal))
+        return pieces.filter { if case .literal("") = $0 { false } else { true } }
+    }
+
+    /// A part of a text's string before it is shaped.
+    enum TextPiece {
+        case literal(String)
+        case number(Expression, decimals: Int?)
+        case choice(Expression, [String])
     }
 
     /// `"image": "file.png"` or `{ "file", "resizable", "contentMode", "interpolation" }`.
@@ -340,16 +478,16 @@ struct SceneDecoder {
 
     /// `"text": "Hello"` or `{ "string", "font", "color", "lineLimit", "alignment" }`.
     func text(_ node: JSONNode) throws(TimelineError) -> TextView {
-        var string: String
-        var font = Font.body
+        var pieces: [TextPiece]
+        var font = environmentFont ?? Font.body
         var view = TextView(run: GlyphRun(ascent: 0, descent: 0, leading: 0))
         var fontNode = node
         if case .string(let s) = node.value {
-            string = try interpolate(node, s)
+            pieces = try interpolate(node, s)
         } else {
             let obj = try node.object(allowedKeys: FormatTables.viewKeys("text"))
             let stringNode = try obj.required("string")
-            string = try interpolate(stringNode, try stringNode.string())
+            pieces = try interpolate(stringNode, try stringNode.string())
             if let f = obj.optional("font") {
                 font = try self.font(f)
                 fontNode = f
@@ -364,11 +502,39 @@ struct SceneDecoder {
                 view.alignment = TextAlignment(rawValue: try a.keyword(among: TextAlignment.allCases.map(\.rawValue), kind: "text alignment"))!
             }
         }
+        let face: FontFace
         do {
-            view.run = try fonts.face(for: font).shape(string, size: font.size)
+            face = try fonts.face(for: font)
         } catch {
             throw fontNode.error(error.description)
         }
+        var fixed = ""
+        for piece in pieces {
+            guard case .literal(let s) = piece else {
+                view.run = face.shape("", size: font.size)
+                var characters: [Character: GlyphRun.Glyph] = [:]
+                var kerned: [Character: [Character: Double]] = [:]
+                for c in TextTemplate.numberCharacters {
+                    guard let g = face.shape(String(c), size: font.size).glyphs.first else { continue }
+                    characters[c] = g
+                    for d in TextTemplate.numberCharacters {
+                        let pair = face.shape(String(c) + String(d), size: font.size).glyphs
+                        if pair.count == 2, pair[0].advance != g.advance { kerned[c, default: [:]][d] = pair[0].advance }
+                    }
+                }
+                view.template = TextTemplate(
+                    parts: pieces.map { piece in
+                        switch piece {
+                        case .literal(let s): .literal(face.shape(s, size: font.size).glyphs)
+                        case .number(let e, let decimals): .number(e, decimals: decimals)
+                        case .choice(let e, let choices): .choice(e, choices.map { face.shape($0, size: font.size).glyphs })
+                        }
+                    }, characters: characters, kernedAdvances: kerned)
+                return view
+            }
+            fixed += s
+        }
+        view.run = face.shape(fixed, size: font.size)
         return view
     }
 
@@ -557,6 +723,9 @@ struct SceneDecoder {
             if let material = Material(rawValue: s) { return .material(material) }
             if s.hasPrefix("=") {
                 let name = String(s.dropFirst())
+                if scope.colorParams[name] == nil, let operand = try scope.operand(node) {
+                    return try constantPaint(operand, node)
+                }
                 guard let slot = scope.colorParams[name] else {
                     var message = "\"\(name)\" is not a colour param"
                     if let m = suggestion(for: name, among: Array(scope.colorParams.keys)) { message += " (did you mean \"\(m)\"?)" }
@@ -569,6 +738,21 @@ struct SceneDecoder {
             break
         }
         return .color(try ColorSyntax.color(node))
+    }
+
+    /// A paint from constants: a colour string, or one chosen from a list of them by an index.
+    func constantPaint(_ operand: Operand, _ node: JSONNode) throws(TimelineError) -> PaintValue {
+        func color(_ text: String) throws(TimelineError) -> Color {
+            guard let c = ColorSyntax.parse(text) else { throw node.error("\(quoted(text)) is not a colour") }
+            return c
+        }
+        guard let (index, choices) = operand.string else {
+            throw node.error("expected a colour, found \(operand.description)")
+        }
+        var paints: [PaintValue] = []
+        for text in choices { paints.append(.color(try color(text))) }
+        if case .constant = index, paints.count == 1 { return paints[0] }
+        return .select(index: index, paints: paints)
     }
 
     /// `{ "colors" | "stops" | "gradient", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle" | "center", "startRadiusFraction", "endRadiusFraction", "space" }`.
@@ -689,7 +873,7 @@ struct SceneDecoder {
                 return content
             }
             return .modified(content, .transformEffect(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
-        case "fill", "stroke", "trim", "inset":
+        case "fill", "stroke", "strokeBorder", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
             _ = try args.object(allowedKeys: FormatTables.modifierKeys(name))
@@ -764,18 +948,18 @@ struct SceneDecoder {
             }
             let length = try scope.number(args)
             return .modified(content, .padding(top: length, leading: length, bottom: length, trailing: length))
-        case "offset":
-            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
-            func coordinate(_ key: String) throws(TimelineError) -> Expression {
-                try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
+        case "offset", "position":
+            let (x, y): (Expression, Expression)
+            if let pair = try scope.effect.pair(args) {
+                (x, y) = pair
+            } else {
+                let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
+                func coordinate(_ key: String) throws(TimelineError) -> Expression {
+                    try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
+                }
+                (x, y) = (try coordinate("x"), try coordinate("y"))
             }
-            return .modified(content, .offset(x: try coordinate("x"), y: try coordinate("y")))
-        case "position":
-            let obj = try args.object(allowedKeys: FormatTables.modifierKeys(name))
-            func coordinate(_ key: String) throws(TimelineError) -> Expression {
-                try obj.optional(key).map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(0)
-            }
-            return .modified(content, .position(x: try coordinate("x"), y: try coordinate("y")))
+            return .modified(content, name == "offset" ? .offset(x: x, y: y) : .position(x: x, y: y))
         case "opacity":
             return .modified(content, .opacity(try scope.effect.number(args)))
         case "background", "overlay":
@@ -806,7 +990,9 @@ struct SceneDecoder {
             return .modified(content, .aspectRatio(nil, fill: name == "scaledToFill"))
         case "zIndex":
             return .modified(content, .zIndex(try scope.number(args)))
-        case "foregroundStyle":
+        case "font":
+            return content  // applied to the texts inside when they were decoded
+        case "foregroundStyle", "foregroundColor":
             return .modified(content, .foregroundStyle(try paint(args) ?? .color(.black)))
         case "scaleEffect":
             if case .object = args.value {
@@ -816,6 +1002,7 @@ struct SceneDecoder {
                     y: try obj.optional("y").map { n throws(TimelineError) in try scope.effect.number(n) } ?? .constant(1),
                     anchor: try anchor(obj.optional("anchor"))))
             }
+            if let (x, y) = try scope.effect.pair(args) { return .modified(content, .scaleEffect(x: x, y: y, anchor: .center)) }
             let s = try scope.effect.number(args)
             return .modified(content, .scaleEffect(x: s, y: s, anchor: .center))
         case "rotationEffect":

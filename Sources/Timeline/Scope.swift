@@ -1,3 +1,4 @@
+import Motion
 import Scene
 
 /// The names an expression may use at one place in the timeline.
@@ -6,8 +7,14 @@ struct Scope {
     var params: [String: Int] = [:]
     /// Colour params by name, with the slot of their first (red) component.
     var colorParams: [String: Int] = [:]
+    /// Vector params by name: the slot of their first component and their count.
+    var vectorParams: [String: (slot: Int, count: Int)] = [:]
+    /// The top-level constants, and the items of enclosing `forEach … in` loops, by name.
+    var constants: [String: Operand] = [:]
     /// `forEach` variables in scope, by name, with their slot in `EvaluationContext.locals`.
     var locals: [String: Int] = [:]
+    /// Slots of `forEach` indices that have no name (a loop over a list without `index`).
+    var hiddenLocals = 0
     /// Values of `forEach` variables known while decoding, by slot (for text interpolation).
     var localValues: [Int: Double] = [:]
     /// Inside a path: `w` and `h`, the shape's frame.
@@ -22,15 +29,38 @@ struct Scope {
     let time = TimeReading()
     /// The param slots that expressions and paints read through this scope or any copy of it.
     let reads = ParamReading()
+    /// The derived params of `animation` modifiers, shared by every copy of the scope.
+    let transactions = Transactions()
+
+    /// The scope with `name`'s changes taking `animation` (SwiftUI's `.animation(_:value:)`).
+    func overriding(_ name: String, with animation: Animation?) -> Scope? {
+        guard let source = transactions.sources[name] else { return nil }
+        var copy = self
+        let slot = transactions.slot(following: source, with: animation)
+        switch source.kind {
+        case .number: copy.params[name] = slot
+        case .vector: copy.vectorParams[name] = (slot, source.count)
+        case .color: copy.colorParams[name] = slot
+        }
+        return copy
+    }
 
     /// Names that params may not take.
     static let reservedNames = Set(["t", "frame", "fps", "duration", "pi", "w", "h"] + GeometryName.allCases.map(\.rawValue))
 
     var knownNames: [String] {
-        var names = Array(params.keys) + Array(locals.keys) + ["t", "frame", "fps", "duration"]
+        var names = Array(params.keys) + Array(locals.keys) + Array(vectorParams.keys) + Array(constants.keys) + ["t", "frame", "fps", "duration"]
         if inPath { names += ["w", "h"] }
         if inEffect { names += GeometryName.allCases.map(\.rawValue) }
         return names
+    }
+
+    /// What `name` stands for: a number, or a list or record that expressions index.
+    func lookup(_ name: String) -> Operand? {
+        if let slot = locals[name] { return .number(.variable(.local(slot))) }
+        if let operand = constants[name] { return operand }
+        if let v = vectorParams[name] { return .list((0..<v.count).map { .number(.variable(.param(v.slot + $0))) }) }
+        return resolve(name).map { .number(.variable($0)) }
     }
 
     func resolve(_ name: String) -> Variable? {
@@ -69,7 +99,7 @@ struct Scope {
             }
             let expression: Expression
             do {
-                expression = try ExpressionParser.parse(source, knownNames: knownNames, resolve: resolve, maxLength: maxExpressionLength)
+                expression = try ExpressionParser.parse(source, knownNames: knownNames, lookup: lookup, maxLength: maxExpressionLength)
             } catch {
                 throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
             }
@@ -86,6 +116,35 @@ struct Scope {
         default:
             throw node.typeMismatch(expected: "a number or an expression")
         }
+    }
+
+    /// A value named by an `=`-expression that is only a name and its selections
+    /// (`"=accent"`, `"=palette[i]"`, `"=v"`), or nil when the node holds something else.
+    func operand(_ node: JSONNode) throws(TimelineError) -> Operand? {
+        guard case .string(let s) = node.value, s.hasPrefix("=") else { return nil }
+        let source = String(s.unicodeScalars.dropFirst())
+        var lexer = ExpressionLexer(Array(source.unicodeScalars))
+        guard let first = try? lexer.next(), case .name(let name) = first.kind, lookup(name) != nil else { return nil }
+        var parser = ExpressionSyntax(lexer: lexer, knownNames: knownNames, lookup: lookup, maxDepth: ExpressionParser.defaultMaxDepth)
+        do {
+            try parser.advance()
+            let operand = try parser.parseOperand(name, at: first.offset)
+            guard parser.token.kind == .end else { return nil }
+            if !time.isRead, let e = operand.number, !e.variables.isDisjoint(with: [.time, .frame]) { time.isRead = true }
+            return operand
+        } catch {
+            throw TimelineError(error.message, path: node.path, location: TimelineLoader.location(in: node, offset: error.offset + 1))
+        }
+    }
+
+    /// A field of two numbers given as `"=v"`, a vector param or constant list of two
+    /// numbers; nil when the node is something else.
+    func pair(_ node: JSONNode) throws(TimelineError) -> (Expression, Expression)? {
+        guard let operand = try operand(node), case .list(let items) = operand else { return nil }
+        guard items.count == 2, let x = items[0].number, let y = items[1].number else {
+            throw node.error("expected two numbers, found \(operand.description)")
+        }
+        return (x, y)
     }
 
     /// The same scope inside an effect, where geometry names are known.

@@ -14,6 +14,10 @@ public struct TimelineDocument: Sendable {
     public var duration: Double
     /// The animatable parameters in declaration order.
     public var params: [Param]
+    /// The params as views under `animation(_:value:)` modifiers see them: each
+    /// replays its namesake's changes with the modifier's curve, in slots after
+    /// the params' own. Not listed as params of their own.
+    public var derivedParams: [Param] = []
     /// For a scene written in Swift: its root view for a frame's context, built anew each
     /// frame (`scene.root` is then only the first frame's). Nil for a timeline file.
     public var body: (@Sendable (EvaluationContext) -> View)?
@@ -42,8 +46,8 @@ public struct TimelineDocument: Sendable {
 
     /// The evaluation context at `time` seconds.
     public func context(time: Double, frame: Double? = nil) -> EvaluationContext {
-        var values = [Double](repeating: 0, count: params.reduce(0) { $0 + $1.count })
-        for p in params {
+        var values = [Double](repeating: 0, count: (params + derivedParams).reduce(0) { $0 + $1.count })
+        for p in params + derivedParams {
             let v = p.value.value(at: time)
             for i in 0..<p.count { values[p.slot + i] = v[i] }
         }

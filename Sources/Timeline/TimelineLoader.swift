@@ -43,10 +43,7 @@ public struct TimelineLoader {
     /// is in (a top-level key, a param, an animation, a view, a modifier) and the
     /// rest is read, so errors that follow from an earlier one are rare but possible.
     public func check(_ bytes: [UInt8]) -> TimelineReport {
-        // A view level takes up to four JSON levels (modifiers, modifier, its
-        // argument, content), so the JSON limit follows the view limit.
-        let (product, overflow) = maxDepth.multipliedReportingOverflow(by: 4)
-        let jsonDepth = max(JSONParser.defaultMaxDepth, overflow ? .max : product + 8)
+        let jsonDepth = documentDepth
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: jsonDepth)
@@ -55,9 +52,7 @@ public struct TimelineLoader {
         } catch {
             return TimelineReport(errors: [error])
         }
-        let diagnostics = Diagnostics()
-        let document = diagnostics.recover { () throws(TimelineError) in try decode(root, diagnostics) } ?? nil
-        return TimelineReport(document: diagnostics.errors.isEmpty ? document : nil, errors: diagnostics.errors, warnings: diagnostics.warnings)
+        return check(root: root)
     }
 
     static let topLevelKeys = FormatTables.topLevel.map(\.name)
@@ -124,10 +119,24 @@ public struct TimelineLoader {
                     continue
                 }
                 params.append(.init(name: member.key, slot: slot, count: initial.count, value: AnimatedValue(initial: initial)))
-                if initial.count == 1 { scope.params[member.key] = slot }
-                if case .string = member.value.value { scope.colorParams[member.key] = slot }
+                let kind: Transactions.Kind
+                if case .string = member.value.value {
+                    scope.colorParams[member.key] = slot
+                    kind = .color
+                } else if case .array = member.value.value, initial.count > 1 {
+                    scope.vectorParams[member.key] = (slot, initial.count)
+                    kind = .vector
+                } else {
+                    scope.params[member.key] = slot
+                    kind = .number
+                }
+                scope.transactions.sources[member.key] = .init(index: params.count - 1, slot: slot, count: initial.count, kind: kind)
                 slot += initial.count
             }
+        }
+        if let node = top.optional("constants") {
+            let names = Set(params.map(\.name))
+            scope.constants = diagnostics.recover { () throws(TimelineError) in try ConstantSyntax.constants(node, reserved: names.contains) } ?? [:]
         }
         for (name, text) in overrides.sorted(by: { $0.key < $1.key }) {
             guard let index = params.firstIndex(where: { $0.name == name }) else {
@@ -143,8 +152,8 @@ public struct TimelineLoader {
             params[index].value = AnimatedValue(initial: value)
         }
         var animated: [(param: Int, item: JSONNode)] = []
+        var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
         if let node = top.optional("animations"), let items = diagnostics.recover({ () throws(TimelineError) in try node.array() }) {
-            var changes: [(at: Double, index: Int, param: Int, change: Change)] = []
             let names = params.map(\.name)
             let indices = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             for (i, item) in items.enumerated() {
@@ -189,6 +198,7 @@ public struct TimelineLoader {
                 }
             }
         }
+        scope.transactions.nextSlot = params.reduce(0) { $0 + $1.count }
         var decoder = SceneDecoder(
             scope: scope, maxDepth: maxDepth, fonts: FontLibrary(), images: ImageFiles(reader: imageReader, baseDirectory: baseDirectory),
             diagnostics: diagnostics)
@@ -204,10 +214,26 @@ public struct TimelineLoader {
             }
         }
         let rootView = diagnostics.recover { () throws(TimelineError) in try decoder.view(try top.required("scene"), depth: 0) }
+        // A derived param read under an `animation` modifier reads the param it follows.
+        for d in scope.transactions.derived where (d.slot..<d.slot + d.count).contains(where: decoder.scope.reads.slots.contains) {
+            decoder.scope.reads.slots.insert(params[d.source].slot)
+        }
         AnimationWarnings.checkReads(params: params, animated: animated, reads: decoder.scope.reads, into: diagnostics)
         guard let rootView, let duration else { return nil }
         let scene = ResolvedScene(size: size, scale: scale, background: background, root: rootView, readsTime: decoder.scope.time.isRead)
-        return TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
+        var document = TimelineDocument(scene: scene, fps: fps, duration: duration, params: params)
+        for d in scope.transactions.derived {
+            let source = params[d.source]
+            var value = AnimatedValue(initial: source.value.initialValue)
+            for c in changes where c.param == d.source {
+                switch c.change {
+                case .animate(let to, _): value.animate(to: to, at: c.at, with: d.animation)
+                case .keyframes(let track): value.play(track, at: c.at)
+                }
+            }
+            document.derivedParams.append(.init(name: source.name, slot: d.slot, count: d.count, value: value))
+        }
+        return document
     }
 
     enum Change {
@@ -263,8 +289,8 @@ public struct TimelineLoader {
     }
 
     /// The source location of the `offset`-th character of a string node's text
-    /// (skipping the opening quote), assuming the string has no escapes before it.
+    /// (skipping the opening quote, if any), assuming the string has no escapes before it.
     static func location(in node: JSONNode, offset: Int) -> SourceLocation {
-        SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+        SourceLocation(line: node.location.line, column: node.location.column + node.openingLength + offset)
     }
 }

@@ -58,12 +58,15 @@ public enum TimelineSchema {
         case .integer: return type("integer")
         case .string: return type("string")
         case .bool: return type("boolean")
+        case .null: return type("null")
+        case .dictionary(let value): return .object([("type", .string("object")), ("additionalProperties", schema(value))])
         case .expression: return .object([("$ref", .string("#/$defs/expression"))])
         case .dimension: return .object([("anyOf", .array([.object([("$ref", .string("#/$defs/expression"))]), .object([("const", .string("infinity"))])]))])
         case .color: return .object([("type", .array([.string("string"), .string("object")]))])
         case .paint: return .object([("type", .array([.string("string"), .string("object")]))])
         case .view: return .object([("$ref", .string("#/$defs/view"))])
-        case .keyword(let names): return .object([("enum", .array(names.map { .string($0) }))])
+        // A keyword may be written with SwiftUI's leading dot (".title").
+        case .keyword(let names): return .object([("enum", .array((names + names.map { "." + $0 }).map { .string($0) }))])
         case .object(let keys):
             var members: [(String, SchemaJSON)] = [
                 ("type", .string("object")),

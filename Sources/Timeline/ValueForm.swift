@@ -11,6 +11,8 @@ indirect enum ValueForm: Sendable {
     case dimension
     case string
     case bool
+    /// JSON's `null`.
+    case null
     /// A colour: a string, or `{ "color", "opacity" }`.
     case color
     /// A paint: a colour, a material or paint name, `"=param"`, a gradient, `{ "select", "from" }`.
@@ -21,6 +23,8 @@ indirect enum ValueForm: Sendable {
     case keyword([String])
     /// An object with exactly these keys (none required unless marked).
     case object([Key])
+    /// An object with any keys, each holding a value of one form.
+    case dictionary(ValueForm)
     /// An array of values of one form.
     case array(ValueForm)
     /// An array of exactly these forms in order.

@@ -16,6 +16,7 @@ struct Animate: ParsableCommand {
               animate frame Timelines/clip-shape.json --time 1.5 -o still.png
               animate check Timelines/*.json
               animate schema > timeline.schema.json
+              animate convert Timelines/clip-shape.json -o clip-shape.yaml
               animate diff expected.mp4 actual.mp4 --report diff-report
               animate test Timelines --golden Tests/Golden
               animate preview Timelines/clip-shape.json
@@ -25,7 +26,7 @@ struct Animate: ParsableCommand {
             """,
         subcommands: [
             RenderCommand.self, FrameCommand.self, ConcatCommand.self, CheckCommand.self, InfoCommand.self, DiffCommand.self,
-            TestCommand.self, PreviewCommand.self, SchemaCommand.self,
+            TestCommand.self, PreviewCommand.self, SchemaCommand.self, ConvertCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )

@@ -11,8 +11,9 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             EXPECTED and ACTUAL are each a video or GIF, a PNG, a folder of PNG frames, a pattern
             such as frames/%04d.png, a timeline (rendered), a golden folder (golden.json), or a
-            trace file (with --trace). Frames are paired by number; a golden compares its
-            recorded frames.
+            trace file (with --trace). Frames are paired by number (a PNG's is the last number
+            in its name: 0003.png is frame 3, and a missing file is a missing frame); a golden
+            compares its recorded frames.
 
             A pixel differs when its CIEDE2000 difference exceeds --threshold and a sub-pixel
             move of an edge does not explain it. A frame fails when its differing pixels form a

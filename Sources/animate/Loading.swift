@@ -2,6 +2,7 @@ import ArgumentParser
 import Export
 import Foundation
 import Timeline
+import TimelineFormats
 
 /// Options shared by every command that reads a timeline: the limits that
 /// protect the machine from absurd files, each raisable when a user means it.
@@ -35,7 +36,7 @@ struct TimelineOptions: ParsableArguments {
     /// The most errors printed for one file; the rest are counted.
     static let errorLimit = 20
 
-    /// Reads the timeline file at `path` and reports every error and warning in it;
+    /// Reads the timeline file at `path` (YAML for `.yaml` and `.yml`, JSON otherwise) and reports every error and warning in it;
     /// an unreadable file is an error of its own. `reading` is told the path of every
     /// image file the timeline uses, before it is read.
     func check(_ path: String, reading: (@Sendable (String) -> Void)? = nil) throws -> TimelineReport {
@@ -53,7 +54,7 @@ struct TimelineOptions: ParsableArguments {
             guard let first = try MediaProbe.decodeFrames(path: file).first else { throw ExportError.noFrames(path: file) }
             return first
         }
-        return loader.check([UInt8](data))
+        return loader.check([UInt8](data), format: TimelineFormat(path: path))
     }
 
     /// The lines that report `errors` of the file at `path`: at most

@@ -231,7 +231,8 @@ struct RenderCommand: ParsableCommand {
     /// Renders `range` of `document` into `path`; GIFs get their palette pass over the whole timeline first.
     func render(_ document: TimelineDocument, range: Range<Int>, format: OutputFormat, to path: String,
                 settings override: EncoderSettings? = nil, label: String? = nil) throws {
-        let settings = override ?? settings(for: document, firstFrame: range.lowerBound)
+        var settings = override ?? settings(for: document, firstFrame: range.lowerBound)
+        settings.frameCount = range.count
         // Before the output is opened: from here a signal is seen by the loop, which removes it.
         Interruption.deferExit()
         let sink: any FrameSink

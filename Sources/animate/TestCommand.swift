@@ -29,7 +29,7 @@ struct TestCommand: ParsableCommand {
             mode (review them and run again); 3 a golden or the report could not be written.
             """)
 
-    @Argument(help: "Timeline files, or folders searched for *.json timelines.")
+    @Argument(help: "Timeline files, or folders searched for *.json, *.yaml and *.yml timelines.")
     var paths: [String]
 
     @Option(help: ArgumentHelp("The folder of goldens.", valueName: "folder"))
@@ -160,7 +160,7 @@ struct TestCommand: ParsableCommand {
         }
     }
 
-    /// Every timeline to test: files as given, folders searched recursively for `*.json`,
+    /// Every timeline to test: files as given, folders searched recursively for `*.json`, `*.yaml` and `*.yml`,
     /// each named by its path relative to its folder, without the extension.
     private func findTimelines() throws -> [(name: String, path: String)] {
         let fm = FileManager.default
@@ -175,13 +175,15 @@ struct TestCommand: ParsableCommand {
             guard let enumerator = fm.enumerator(atPath: path) else { throw CommandFailure.invalid("\(path): cannot list the folder") }
             var names: [String] = []
             while let relative = enumerator.nextObject() as? String {
-                if relative.lowercased().hasSuffix(".json") && !FilePath.name(of: relative).hasPrefix(".") { names.append(relative) }
+                let lower = relative.lowercased()
+                let isTimeline = lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+                if isTimeline && !FilePath.name(of: relative).hasPrefix(".") { names.append(relative) }
             }
             for relative in names.sorted() {
                 found.append(((relative as NSString).deletingPathExtension, (path as NSString).appendingPathComponent(relative)))
             }
         }
-        guard !found.isEmpty else { throw CommandFailure.invalid("no timelines (*.json) in \(paths.joined(separator: ", "))") }
+        guard !found.isEmpty else { throw CommandFailure.invalid("no timelines (*.json, *.yaml, *.yml) in \(paths.joined(separator: ", "))") }
         let names = found.map(\.name)
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw CommandFailure.invalid("two timelines are named \(repeated); their goldens would collide")

@@ -3,7 +3,7 @@ import Preview
 import Synchronization
 import Timeline
 
-/// A JSON timeline file as the preview's source: loaded as every command loads it, with
+/// A timeline file (JSON or YAML) as the preview's source: loaded as every command loads it, with
 /// the same limits and `--set` overrides, and its errors worded as `animate check` prints them.
 struct TimelineFileSource: PreviewSource {
     let path: String

@@ -15,16 +15,6 @@ enum TraceFile {
         } else {
             throw CommandFailure.invalid("--trace \(path): the trace is written as .csv or .json")
         }
-        try OutputPath.checkWritable(path, format: .png, overwrite: overwrite)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(at: temporary, to: url)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CommandFailure.output("\(path): cannot write the trace (\(error.localizedDescription))")
-        }
+        try TextOutput.write(text, to: path, overwrite: overwrite, what: "the trace")
     }
 }

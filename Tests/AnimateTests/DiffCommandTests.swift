@@ -105,6 +105,42 @@ final class DiffCommandTests: RegressionTestCase {
         XCTAssertTrue(resized.stdout.contains("size 124×90, expected 120×90"), resized.stdout)
     }
 
+    func testPNGFramesPairByNumberAndAGapIsNamed() throws {
+        let timeline = try write(Self.timeline(), to: "a.json")
+        XCTAssertEqual(try animate(timeline, "-o", "seq/%04d.png", "--quiet").status, 0)
+        // Frame 6 is drawn over, so that pairing by position (frame 6 with file 0007.png) would show.
+        let file = path("seq/0006.png")
+        var frame = try XCTUnwrap(MediaProbe.decodeFrames(path: file).first)
+        for y in 60..<72 { for x in 90..<102 { frame.setPixel(x: x, y: y, PremultipliedRGBA8(r: 0, g: 160, b: 60, a: 255)) } }
+        try writePNG(frame, to: file)
+        try FileManager.default.removeItem(atPath: path("seq/0003.png"))
+        for actual in ["seq", "seq/%04d.png"] {
+            let run = try animate("diff", timeline, actual)
+            XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+            XCTAssertTrue(run.stdout.contains("frame 3 missing in \(actual)"), run.stdout)
+            XCTAssertTrue(run.stdout.contains("frame 6 (0.600 s): 144 differing pixels"), run.stdout)
+            XCTAssertTrue(run.stdout.contains("FAIL: 1 of 9 frames"), run.stdout)
+            XCTAssertFalse(run.stdout.contains("frames, expected"), "the sequence runs to frame 9: " + run.stdout)
+        }
+        try FileManager.default.removeItem(atPath: path("seq/0004.png"))
+        let run = try animate("diff", "seq", timeline)
+        XCTAssertTrue(run.stdout.contains("frames 3…4 missing in seq"), run.stdout)
+        try Data().write(to: URL(fileURLWithPath: path("seq/cover.png")))
+        let unnumbered = try animate("diff", timeline, "seq")
+        XCTAssertEqual(unnumbered.status, 1)
+        XCTAssertTrue(unnumbered.stderr.contains("cover.png") && unnumbered.stderr.contains("no frame number"), unnumbered.stderr)
+    }
+
+    func testFrameRatesThatDifferAreNamed() throws {
+        let timeline = try write(Self.timeline().replacingOccurrences(of: "\"duration\": 1", with: "\"duration\": 2"), to: "a.json")
+        XCTAssertEqual(try animate(timeline, "-o", "full.mp4", "--quiet", "--preset", "ultrafast").status, 0)
+        XCTAssertEqual(try animate(timeline, "-o", "half.mp4", "--fps", "5", "--quiet", "--preset", "ultrafast").status, 0)
+        let run = try animate("diff", "full.mp4", "half.mp4")
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("5 fps (half.mp4), expected 10 fps (full.mp4)"), run.stdout)
+        XCTAssertFalse(try animate("diff", timeline, "full.mp4").stdout.contains("fps"), "equal rates are not mentioned")
+    }
+
     func testErrorsFailClosed() throws {
         let timeline = try write(Self.timeline(), to: "a.json")
         let missing = try animate("diff", timeline, "nothing-here")

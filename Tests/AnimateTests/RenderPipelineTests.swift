@@ -89,6 +89,24 @@ final class RenderPipelineTests: XCTestCase {
         }
     }
 
+    func testConcatRefusesPiecesThatDoNotJoinNamingTheFrames() throws {
+        let timeline = try writeTimeline("circle.json", seconds: 2.4)
+        for (range, name) in [("0..<30", "a"), ("20..", "b"), ("40..", "c"), ("30..", "d")] {
+            let result = try animate([timeline, "--frames", range, "-o", "\(name).gif", "--fast", "--quiet"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        for (pieces, phrase) in [(["a.gif", "b.gif"], "frames 20..<30 are in both"), (["a.gif", "c.gif"], "frames 30..<40 are missing"),
+                                 (["d.gif", "a.gif"], "a.gif (frames 0..<30) comes after d.gif (frames 30..<60)")] {
+            let result = try animate(["concat"] + pieces + ["-o", "joined.gif"])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains(phrase), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("joined.gif")))
+        }
+        XCTAssertEqual(try animate(["concat", "a.gif", "d.gif", "-o", "joined.gif"]).status, 0)
+        XCTAssertEqual(try MediaProbe.info(path: path("joined.gif")).frameCount, 60)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".") }, [])
+    }
+
     func testRawRGBAStreamsToStandardOutput() throws {
         let timeline = try writeTimeline("circle.json")
         let document = try load(timeline)

@@ -51,7 +51,11 @@ final class SchemaCommandTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.sorted().map { CommandLineTests.timeline($0) }
         XCTAssertGreaterThanOrEqual(examples.count, 7)
         let good = #"{"$schema": "timeline.schema.json", "size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"fill": "red"}, {"frame": {"width": "=20", "maxHeight": "infinity"}}]}}"#
+        // The keys grown since the first version: constants, forEach over a list, SwiftUI spellings, the animation modifier.
+        let grown = #"{"size": [10, 10], "duration": 1, "params": {"grow": 0, "v": [1, 2]}, "constants": {"bars": [{"h": 2}], "n": 3}, "animations": [{"param": "grow", "to": 1, "curve": "easeOut"}], "scene": {"vstack": [{"forEach": {"in": "bars", "as": "bar", "index": "i", "content": {"rectangle": {}, "modifiers": [{"strokeBorder": "red"}, {"frame": {"height": "=bar.h * grow"}}, {"animation": {"curve": "easeOut.delay({0.1 * i})", "value": "grow"}}]}}}, {"forEach": {"range": [0, "=n"], "as": "j", "content": {"text": "{j}"}}}, {"text": "{grow, decimals: 1}", "modifiers": [{"font": ".title"}, {"foregroundColor": "secondary"}, {"offset": "=v"}, {"animation": {"curve": null, "value": "grow"}}]}]}}"#
         let bad = [
+            "new-modifier.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"strokeBordr": "red"}]}}"#,
+            "new-key.json": #"{"size": [10, 10], "duration": 1, "constants": {"a": [1]}, "scene": {"forEach": {"inn": "a", "as": "x", "content": {"circle": {}}}}}"#,
             "modifier.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"opacty": 0.5}]}}"#,
             "key.json": #"{"size": [10, 10], "duration": 1, "scene": {"circle": {}, "modifiers": [{"frame": {"widht": 5}}]}}"#,
             "view.json": #"{"size": [10, 10], "duration": 1, "scene": {"sqaure": {}}}"#,
@@ -59,7 +63,7 @@ final class SchemaCommandTests: XCTestCase {
             "top.json": #"{"size": [10, 10], "duraton": 1, "scene": {"circle": {}}}"#,
         ]
         var files = examples
-        for (name, text) in [("good.json", good)] + bad.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in [("good.json", good), ("grown.json", grown)] + bad.sorted(by: { $0.key < $1.key }) {
             let url = work.appendingPathComponent(name)
             try Data(text.utf8).write(to: url)
             files.append(url.path)
@@ -78,6 +82,36 @@ final class SchemaCommandTests: XCTestCase {
         }
         // The loader accepts what the schema accepts here, "$schema" included, and refuses the misspellings.
         XCTAssertEqual(try run(animate, ["check", work.appendingPathComponent("good.json").path]).status, 0)
+        let grownCheck = try run(animate, ["check", "--strict", work.appendingPathComponent("grown.json").path])
+        XCTAssertEqual(grownCheck.status, 0, grownCheck.stderr)
         for name in bad.keys { XCTAssertEqual(try run(animate, ["check", work.appendingPathComponent(name).path]).status, 1, name) }
+    }
+
+    func testYAMLTimelinesValidateOnceConverted() throws {
+        let schema = work.appendingPathComponent("timeline.schema.json")
+        let animate = Bundle.main.bundleURL.appendingPathComponent("animate")
+        XCTAssertEqual(try run(animate, ["schema"], output: schema).status, 0)
+        let good = """
+            # yaml-language-server: $schema=timeline.schema.json
+            size: [10, 10]
+            duration: 1
+            scene:
+              circle: {}
+              modifiers:
+                - fill: red      # a comment
+            """
+        let bad = good.replacingOccurrences(of: "- fill: red", with: "- fill: red\n    - opacty: 0.5")
+        var converted: [String] = []
+        for (name, text) in [("good", good), ("bad", bad)] {
+            try Data(text.utf8).write(to: work.appendingPathComponent("\(name).yaml"))
+            let json = work.appendingPathComponent("\(name).json").path
+            XCTAssertEqual(try run(animate, ["convert", work.appendingPathComponent("\(name).yaml").path, "-o", json]).status, 0)
+            converted.append(json)
+        }
+        let python = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.validator, schema.path] + converted)
+        XCTAssertEqual(python.status, 0, python.stderr)
+        let lines = python.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "good.json: ok")
+        XCTAssertTrue(lines.last?.hasPrefix("bad.json: scene/modifiers/1") == true, python.stdout)
     }
 }

@@ -82,7 +82,7 @@ final class SwiftSceneTests: XCTestCase {
     func testTheSeedDemosInSwiftMatchTheirTimelines() throws {
         let twins = [
             ("ClipShape.swift", "clip-shape.json"), ("DoubleEllipse.swift", "double-ellipse.json"),
-            ("Clipping.swift", "clipping.json"), ("Badge.swift", "badge.json"),
+            ("Clipping.swift", "clipping.json"), ("Badge.swift", "badge.json"), ("Hole.swift", "hole.json"),
         ]
         let timelines = CommandLineTests.packageRoot.appendingPathComponent("Timelines")
         for (swift, json) in twins {

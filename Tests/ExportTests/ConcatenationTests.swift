@@ -108,6 +108,41 @@ final class ConcatenationTests: XCTestCase {
         XCTAssertEqual(try scratch.contents().filter { $0.hasPrefix(".") }, [])
     }
 
+    func testPiecesThatOverlapLeaveAGapOrComeOutOfOrderAreRefusedNamingTheFrames() throws {
+        for format in [OutputFormat.gif, .mp4, .webm] {
+            let ext = format == .gif ? "gif" : format == .mp4 ? "mp4" : "webm"
+            func part(_ range: Range<Int>, _ name: String) throws -> String {
+                try piece(range, format, name: "\(name).\(ext)") { $0.frameCount = range.count }
+            }
+            let a = try part(0..<4, "a"), b = try part(4..<9, "b"), early = try part(2..<9, "early"), late = try part(6..<9, "late")
+            let joined = scratch.file("joined.\(ext)")
+            let refusals: [([String], [String])] = [
+                ([a, early], ["a.\(ext)", "early.\(ext)", "overlap", "frames 2..<4 are in both"]),
+                ([a, late], ["frames 4..<6 are missing", "a.\(ext)", "late.\(ext)"]),
+                ([b, a], ["a.\(ext) (frames 0..<4) comes after", "b.\(ext) (frames 4..<9)", "in order"]),
+            ]
+            for (pieces, phrases) in refusals {
+                XCTAssertThrowsError(try Concatenation.join(pieces, into: joined)) { error in
+                    guard case .cannotJoin = error as? ExportError else { return XCTFail("\(error)") }
+                    for phrase in phrases { XCTAssertTrue(String(describing: error).contains(phrase), "\(phrase): \(error)") }
+                }
+                XCTAssertFalse(FileManager.default.fileExists(atPath: joined))
+            }
+            // Pieces that join record the joined range, so the result joins again.
+            try Concatenation.join([a, b], into: joined)
+            XCTAssertEqual(try Concatenation.pieceRanges([joined], format: format), [PieceRange(frames: 0..<9)])
+            XCTAssertEqual(try MediaProbe.info(path: joined).frameCount, 9)
+        }
+        XCTAssertEqual(try scratch.contents().filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testPieceRangeTagsReadBackAndOthersAreIgnored() {
+        XCTAssertEqual(PieceRange(tag: PieceRange(frames: 13..<30).tag), PieceRange(frames: 13..<30))
+        for text in ["", "animate frames", "animate frames 5..<5", "animate frames -1..<3", "animate frames 3...9", "made with something else"] {
+            XCTAssertNil(PieceRange(tag: text), text)
+        }
+    }
+
     func testTimestampsPastSixtyFourBitsAreRefusedNotTrapped() throws {
         XCTAssertEqual(try Concatenation.shifted(90, by: 3000, piece: "b.mp4", path: "joined.mp4"), 3090)
         XCTAssertThrowsError(try Concatenation.shifted(.max - 10, by: 3000, piece: "b.mp4", path: "joined.mp4")) { error in

@@ -166,7 +166,7 @@ final class ExpressionEvaluationTests: XCTestCase {
         XCTAssertEqual(Function.min.arity.lowerBound, 2)
         XCTAssertEqual(Function.clamp.arity, 3...3)
         let documented = "min max clamp abs sqrt pow exp log sin cos tan atan2 floor ceil round mix step smoothstep"
-        XCTAssertEqual(Function.allCases.map(\.rawValue), documented.split(separator: " ").map(String.init))
+        XCTAssertEqual(Function.allCases.filter { $0 != .element }.map(\.rawValue), documented.split(separator: " ").map(String.init))
         // A hand-built call with a wrong argument count reads as NaN instead of trapping.
         XCTAssertTrue(Scene.Expression.call(.clamp, [.constant(1)]).evaluate(in: EvaluationContext()).isNaN)
         XCTAssertTrue(Scene.Expression.call(.min, []).evaluate(in: EvaluationContext()).isNaN)
