@@ -125,3 +125,40 @@ extension UnitPoint {
 extension Alignment {
     var scene: Scene.Alignment { unit.alignment }
 }
+
+/// A radial gradient in the unit square stretched over the frame, as SwiftUI's
+/// `EllipticalGradient`: radii are fractions of the frame's side (0.5, the default end,
+/// reaches the inscribed ellipse).
+public struct EllipticalGradient: ShapeStyle, View, PrimitiveView {
+    var gradient: Gradient
+    var center: UnitPoint
+    var startRadiusFraction: CGFloat
+    var endRadiusFraction: CGFloat
+
+    public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.gradient = gradient
+        self.center = center
+        self.startRadiusFraction = startRadiusFraction
+        self.endRadiusFraction = endRadiusFraction
+    }
+
+    public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+
+    public init(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+
+    public var _paint: _Paint {
+        _Paint(value: .ellipticalGradient(
+            gradient.raster, center: center.alignment, startRadiusFraction: .constant(startRadiusFraction),
+            endRadiusFraction: .constant(endRadiusFraction), space: nil))
+    }
+
+    public var body: Never { fatalError("EllipticalGradient has no body") }
+
+    func lower(into views: inout [Scene.View], _ environment: LoweringEnvironment) {
+        views.append(.shape(ShapeView(shape: .rectangle, fill: Fill(paint: _paint.value))))
+    }
+}

@@ -3,7 +3,8 @@
 /// Colours are interpolated in premultiplied gamma-encoded sRGB between neighbouring
 /// stops (so a fade to `.clear` never darkens); before the first stop and after the
 /// last the end colours continue (pad spread, SwiftUI's only one). Stops are sorted by
-/// location (stably, so equal locations make a hard edge in the order given);
+/// location (stably, so equal locations make a hard edge in the order given: the later
+/// stop from that location on, the first stop still before the start, as Core Graphics);
 /// locations are clamped to 0…1.
 public struct Gradient: Sendable, Hashable {
     /// One colour at one location.

@@ -58,6 +58,16 @@ extension Drawing {
                 AffineTransform(translationX: -a.x, y: -a.y).concatenating(AffineTransform(rotationAngle: radians))
                     .concatenating(AffineTransform(translationX: a.x, y: a.y)))
             rotated.draw(content, proposal: proposal, at: origin)
+        case .transformEffect(let a, let b, let c, let d, let tx, let ty):
+            var effect = self
+            effect.measure(content, proposal: proposal, at: origin)
+            let o = anchorPoint(content, proposal: proposal, at: origin, .topLeading)
+            let m = AffineTransform(
+                a: a.evaluate(in: effect.context), b: b.evaluate(in: effect.context), c: c.evaluate(in: effect.context),
+                d: d.evaluate(in: effect.context), tx: tx.evaluate(in: effect.context), ty: ty.evaluate(in: effect.context))
+            var moved = transformed(
+                AffineTransform(translationX: -o.x, y: -o.y).concatenating(m).concatenating(AffineTransform(translationX: o.x, y: o.y)))
+            moved.draw(content, proposal: proposal, at: origin)
         case .aspectRatio(let ratio, let fill):
             let inner = AspectRatio.proposal(for: content, ratio: ratio, fill: fill, proposal, context)
             draw(content, proposal: inner, at: origin)

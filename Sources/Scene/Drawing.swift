@@ -200,6 +200,15 @@ struct Drawing {
             shader = .angularGradient(
                 gradient, center: point(center, in: box(space)), startAngle: startAngle.evaluate(in: context) * Double.pi / 180,
                 endAngle: endAngle.evaluate(in: context) * Double.pi / 180)
+        case .ellipticalGradient(let gradient, let center, let startFraction, let endFraction, let space):
+            // The unit square stretched over the box: a circular gradient there, elliptical here.
+            let r = box(space)
+            let unit = AffineTransform(a: r.width, b: 0, c: 0, d: r.height, tx: r.minX, ty: r.minY)
+            return Paint(
+                .radialGradient(
+                    gradient, center: Point(x: center.x, y: center.y), startRadius: startFraction.evaluate(in: context),
+                    endRadius: endFraction.evaluate(in: context)),
+                opacity: opacity, blendMode: blendMode, transform: unit.concatenating(transform))
         case .material(let material):
             shader = .solid(material.tint)
         case .select, .mix:

@@ -202,6 +202,8 @@ extension View {
                 return same(x) && same(y)
             case .rotationEffect(let degrees, _):
                 return same(degrees)
+            case .transformEffect(let a, let b, let c, let d, let tx, let ty):
+                return [a, b, c, d, tx, ty].allSatisfy(same)
             case .aspectRatio(let ratio, _):
                 return same(ratio)
             case .foregroundStyle(let paint):
@@ -228,6 +230,8 @@ extension PaintValue {
         case .colorParam, .material:
             return false
         case .radialGradient(_, _, let startRadius, let endRadius, _):
+            return startRadius.isSameInEveryFrame && endRadius.isSameInEveryFrame
+        case .ellipticalGradient(_, _, let startRadius, let endRadius, _):
             return startRadius.isSameInEveryFrame && endRadius.isSameInEveryFrame
         case .angularGradient(_, _, let startAngle, let endAngle, _):
             return startAngle.isSameInEveryFrame && endAngle.isSameInEveryFrame
@@ -257,6 +261,12 @@ extension Shape {
             return commands.allSatisfy(\.isSameInEveryFrame)
         case .custom:
             return false
+        case .inset(let shape, let amount):
+            return shape.isSameInEveryFrame && amount.isSameInEveryFrame
+        case .transformed(let shape, let transform):
+            return shape.isSameInEveryFrame && transform.isSameInEveryFrame
+        case .operation(let a, _, let b, _), .lineOperation(let a, _, let b, _):
+            return a.isSameInEveryFrame && b.isSameInEveryFrame
         }
     }
 }

@@ -30,6 +30,28 @@ public enum Shape: Sendable {
     case commands([PathCommand], unitSpace: Bool)
     /// A path computed by Swift code from the frame rectangle (a SwiftUI `Shape`'s `path(in:)`).
     case custom(CustomShape)
+    /// A shape drawn in its frame shrunk by `amount` on every side (SwiftUI's `inset(by:)`).
+    indirect case inset(Shape, amount: Expression)
+    /// A shape moved, rotated, scaled or transformed in its frame (SwiftUI's `OffsetShape`,
+    /// `RotatedShape`, `ScaledShape`, `TransformedShape`).
+    indirect case transformed(Shape, ShapeTransform)
+    /// A boolean operation of two shapes laid in the same frame (SwiftUI's iOS 17
+    /// `union`, `intersection`, `subtracting`, `symmetricDifference`).
+    indirect case operation(Shape, PathOperation, Shape, eoFill: Bool)
+    /// The first shape's outline inside or outside the second's region (`lineIntersection`, `lineSubtraction`).
+    indirect case lineOperation(Shape, LineOperation, Shape, eoFill: Bool)
+}
+
+/// A transform of a shape within its frame.
+public enum ShapeTransform: Sendable {
+    /// Moves the outline by (x, y) points.
+    case offset(x: Expression, y: Expression)
+    /// Rotates the outline clockwise by `degrees` about `anchor` (a unit point of the frame; centre by default).
+    case rotation(degrees: Expression, anchor: Alignment)
+    /// Scales the outline by (x, y) about `anchor` (centre by default).
+    case scale(x: Expression, y: Expression, anchor: Alignment)
+    /// Applies the affine transform (a, b, c, d, tx, ty) to the outline, as `CGAffineTransform`.
+    case affine(a: Expression, b: Expression, c: Expression, d: Expression, tx: Expression, ty: Expression)
 }
 
 /// An outline computed from the frame rectangle by a function, for shapes written in Swift.
@@ -106,6 +128,16 @@ extension Shape {
             path.addPath(local, transform: map)
         case .custom(let shape):
             path.addPath(shape.path(rect))
+        case .inset(let shape, let amount):
+            let a = amount.evaluate(in: ctx)
+            let inner = a.isFinite ? rect.insetBy(dx: min(a, rect.width / 2), dy: min(a, rect.height / 2)) : rect
+            return shape.path(in: inner, context: context)
+        case .transformed(let shape, let transform):
+            return shape.path(in: rect, context: context).applying(transform.matrix(in: rect, context: ctx))
+        case .operation(let shape, let operation, let other, let eoFill):
+            return shape.path(in: rect, context: context).applying(operation, other.path(in: rect, context: context), eoFill: eoFill)
+        case .lineOperation(let shape, let operation, let other, let eoFill):
+            return shape.path(in: rect, context: context).applying(operation, other.path(in: rect, context: context), eoFill: eoFill)
         }
         return path
     }

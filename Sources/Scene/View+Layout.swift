@@ -49,7 +49,7 @@ extension View {
             case .fixedSize(let horizontal, let vertical):
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
-            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .zIndex, .foregroundStyle, .coordinateSpace,
+            case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .transformEffect, .zIndex, .foregroundStyle, .coordinateSpace,
                 .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup, .visualEffect:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
@@ -93,7 +93,7 @@ extension View {
                 return [top, leading, bottom, trailing].allSatisfy(same)
             case .aspectRatio(let ratio, _):
                 return same(ratio)
-            case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .zIndex,
+            case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .transformEffect, .zIndex,
                 .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup,
                 .visualEffect:
                 return true

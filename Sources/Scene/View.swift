@@ -123,6 +123,9 @@ public enum PaintValue: Sendable {
     case radialGradient(Gradient, center: Alignment, startRadius: Expression, endRadius: Expression, space: String?)
     /// Angles in degrees, clockwise from the positive x axis.
     case angularGradient(Gradient, center: Alignment, startAngle: Expression, endAngle: Expression, space: String?)
+    /// SwiftUI's `EllipticalGradient`: a radial gradient in the unit square stretched over
+    /// the frame, radii as fractions of its side (0.5 reaches the inscribed ellipse).
+    case ellipticalGradient(Gradient, center: Alignment, startRadiusFraction: Expression, endRadiusFraction: Expression, space: String?)
     /// A blurred, tinted copy of what lies behind.
     case material(Material)
     /// One of several paints: the one at index `floor(index)`, clamped to the list.
@@ -273,6 +276,9 @@ public enum Modifier: Sendable {
     case scaleEffect(x: Expression, y: Expression, anchor: Alignment)
     /// Rotates the drawing by degrees (clockwise) about an anchor of the view's frame.
     case rotationEffect(degrees: Expression, anchor: Alignment)
+    /// SwiftUI's `transformEffect`: the drawing transformed by (a, b, c, d, tx, ty) in
+    /// the view's own coordinates (its frame's top-left corner at the origin).
+    case transformEffect(a: Expression, b: Expression, c: Expression, d: Expression, tx: Expression, ty: Expression)
     /// Proposes the content a size of this width-to-height ratio (the content's
     /// ideal ratio when nil) that fits in (or, with `fill`, covers) the proposal.
     case aspectRatio(Expression?, fill: Bool)

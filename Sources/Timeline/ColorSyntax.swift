@@ -6,6 +6,9 @@ import Raster
 /// colours (`primary`, `secondary`, `systemGray`…`systemGray6`, `systemBackground`,
 /// `label`…) in light mode, or `{ "color": …, "opacity": a }`. A name may start
 /// with a dot (`.red`) and any colour may end with `.opacity(a)`, as in Swift.
+/// SwiftUI's `Color(hue:saturation:brightness:opacity:)` is
+/// `{ "hue", "saturation", "brightness", "opacity" }` (each 0…1; HSB to sRGB as SwiftUI
+/// converts) and `Color(white:opacity:)` is `{ "white", "opacity" }`.
 enum ColorSyntax {
     static let named: [(String, Color)] = [
         ("black", .black), ("white", .white), ("clear", .clear),
@@ -34,7 +37,8 @@ enum ColorSyntax {
     ]
 
     static func color(_ node: JSONNode) throws(TimelineError) -> Color {
-        if case .object = node.value {
+        if case .object(let members) = node.value {
+            if members.contains(where: { $0.key == "hue" || $0.key == "white" }) { return try hsbOrWhite(node) }
             let obj = try node.object(allowedKeys: ["color", "opacity"])
             var c = try color(try obj.required("color"))
             if let o = obj.optional("opacity") { c = c.multipliedAlpha(try o.number(in: 0...1)) }
@@ -50,6 +54,30 @@ enum ColorSyntax {
             message = "\"\(text)\" is Swift code; write the colour's name (\"systemGray\", \"red\"), a hex value or rgb(r, g, b)"
         }
         throw node.error(message)
+    }
+
+    /// `{ "hue", "saturation", "brightness", "opacity" }` or `{ "white", "opacity" }`.
+    static func hsbOrWhite(_ node: JSONNode) throws(TimelineError) -> Color {
+        let isWhite = try node.members().contains { $0.key == "white" }
+        let obj = try node.object(allowedKeys: isWhite ? ["white", "opacity"] : ["hue", "saturation", "brightness", "opacity"])
+        let opacity = try obj.optional("opacity")?.number(in: 0...1) ?? 1
+        if isWhite {
+            let w = try obj.required("white").number(in: 0...1)
+            return Color(red: w, green: w, blue: w, alpha: opacity)
+        }
+        let (r, g, b) = rgb(
+            hue: try obj.required("hue").number(in: 0...1), saturation: try obj.required("saturation").number(in: 0...1),
+            brightness: try obj.required("brightness").number(in: 0...1))
+        return Color(red: r, green: g, blue: b, alpha: opacity)
+    }
+
+    /// HSB (hexcone, hue 0…1 from red through yellow) to sRGB components, as SwiftUI's
+    /// `Color(hue:saturation:brightness:)` converts.
+    static func rgb(hue: Double, saturation s: Double, brightness v: Double) -> (Double, Double, Double) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let i = Int(h) % 6, f = h - h.rounded(.down)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        return [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
     }
 
     static func parse(_ text: String) -> Color? {

@@ -56,8 +56,12 @@ enum FormatTables {
     static let stack = ValueForm.anyOf([
         .array(.view), .object([key("alignment", alignment), key("spacing", .expression), key("children", .array(.view), required: true)]),
     ])
+    /// A gradient stop: `[colour, location]` or SwiftUI's `{ "color", "location" }`.
+    static let stop = ValueForm.anyOf([.tuple([.color, .number]), .object([key("color", .color, required: true), key("location", .number, required: true)])])
+    /// SwiftUI's `Gradient(colors:)` or `Gradient(stops:)`, under a gradient paint's `gradient` key.
+    static let gradientStops = ValueForm.object([key("colors", .array(.color)), key("stops", .array(stop))])
     static func gradient(_ extra: [ValueForm.Key]) -> ValueForm {
-        .object([key("colors", .array(.color)), key("stops", .array(.tuple([.color, .number]))), key("space", .string)] + extra)
+        .object([key("colors", .array(.color)), key("stops", .array(stop)), key("gradient", gradientStops), key("space", .string)] + extra)
     }
 
     /// Each view kind and the form of its arguments.
@@ -95,6 +99,7 @@ enum FormatTables {
         ("linearGradient", gradient([key("startPoint", anchor), key("endPoint", anchor)])),
         ("radialGradient", gradient([key("center", anchor), key("startRadius", .expression), key("endRadius", .expression)])),
         ("angularGradient", gradient([key("center", anchor), key("startAngle", .expression), key("endAngle", .expression)])),
+        ("ellipticalGradient", gradient([key("center", anchor), key("startRadiusFraction", .expression), key("endRadiusFraction", .expression)])),
     ]
 
     /// Each modifier and the form of its argument.
@@ -136,7 +141,19 @@ enum FormatTables {
         ("compositingGroup", .object([])),
         ("transition", .string),
         ("animation", .object([key("curve", .anyOf([.string, .null]), required: true), key("value", .string, required: true)])),
-    ]
+        ("rotation", .anyOf([.expression, .object([key("degrees", .expression, required: true), key("anchor", anchor)])])),
+        ("scale", .anyOf([.expression, .object([key("x", .expression), key("y", .expression), key("anchor", anchor)])])),
+        ("transform", affine),
+        ("transformEffect", affine),
+    ] + (PathOperation.allCases.map(\.rawValue) + LineOperation.allCases.map(\.rawValue)).map { name in
+        (name, ValueForm.object([key("shape", .view, required: true), key("eoFill", .bool)]))
+    }
+
+    /// An affine transform as `CGAffineTransform`'s six numbers (the identity by default).
+    static let affine = ValueForm.object([
+        key("a", .expression), key("b", .expression), key("c", .expression), key("d", .expression), key("tx", .expression),
+        key("ty", .expression),
+    ])
 
     /// The keys of an `if` view.
     static let conditional: [ValueForm.Key] = [key("if", .expression, required: true), key("then", .view), key("else", .view), key("id", .string)]

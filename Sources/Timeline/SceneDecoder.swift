@@ -108,8 +108,14 @@ struct SceneDecoder {
         if Self.shapeKinds.contains(kind) {
             var shapeView = ShapeView(shape: try self.shape(kind, args))
             // Shape-only modifiers come first, in any order.
-            while let first = modifiers.first, let member = try Self.shapeModifier(first) {
+            while let first = modifiers.first,
+                let member = try Self.shapeModifier(
+                    first, filledOrStroked: shapeView.fill != nil || !shapeView.strokes.isEmpty || !Self.shapeModifierFollows(modifiers))
+            {
                 _ = diagnostics.recover { () throws(TimelineError) in
+                    if Self.makesShape(member.key, filledOrStroked: false) {
+                        return try applyShapeModifier(member, to: &shapeView, depth: inner)
+                    }
                     switch member.key {
                     case "fill":
                         guard shapeView.fill == nil else { throw TimelineError("a shape has one fill", path: first.path, location: member.keyLocation) }
@@ -186,9 +192,11 @@ struct SceneDecoder {
     static let shapeModifiers = ["fill", "stroke", "strokeBorder", "trim", "inset"]
 
     /// The member of a one-key modifier object if it is a shape-only modifier.
-    static func shapeModifier(_ item: JSONNode) throws(TimelineError) -> JSONMember? {
+    static func shapeModifier(_ item: JSONNode, filledOrStroked: Bool) throws(TimelineError) -> JSONMember? {
         let members = try item.members()
-        guard members.count == 1, shapeModifiers.contains(members[0].key) else { return nil }
+        guard members.count == 1,
+            shapeModifiers.contains(members[0].key) || makesShape(members[0].key, filledOrStroked: filledOrStroked)
+        else { return nil }
         return members[0]
     }
 
@@ -705,7 +713,7 @@ struct SceneDecoder {
         return Fill(paint: try paint(node))
     }
 
-    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient"]
+    static let gradientKinds = ["linearGradient", "radialGradient", "angularGradient", "ellipticalGradient"]
 
     /// A paint: a colour (or `"=name"` of a colour param), a material name, or a gradient.
     func paint(_ node: JSONNode?) throws(TimelineError) -> PaintValue? {
@@ -761,25 +769,17 @@ struct SceneDecoder {
         return .select(index: index, paints: paints)
     }
 
-    /// `{ "colors" | "stops", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle", "space" }`.
+    /// `{ "colors" | "stops" | "gradient", "startPoint", "endPoint" | "center", "startRadius", "endRadius" | "startAngle", "endAngle" | "center", "startRadiusFraction", "endRadiusFraction", "space" }`.
     func gradient(_ kind: String, _ node: JSONNode) throws(TimelineError) -> PaintValue {
         let obj = try node.object(allowedKeys: FormatTables.viewKeys(kind))
         let gradient: Gradient
-        if let colors = obj.optional("colors") {
-            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
-            var list: [Color] = []
-            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
-            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
-            gradient = Gradient(colors: list)
-        } else {
-            let stopsNode = try obj.required("stops")
-            var stops: [Gradient.Stop] = []
-            for item in try stopsNode.array() {
-                let pair = try item.array(count: 2)
-                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+        if let nested = obj.optional("gradient") {
+            guard !obj.contains("colors") && !obj.contains("stops") else {
+                throw node.error("a gradient takes \"gradient\", \"colors\" or \"stops\", only one of them")
             }
-            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
-            gradient = Gradient(stops: stops)
+            gradient = try gradientStops(try nested.object(allowedKeys: FormatTables.gradientStops.keys), nested)
+        } else {
+            gradient = try gradientStops(obj, node)
         }
         let space = try obj.optional("space").map { n throws(TimelineError) in try n.string() }.flatMap { $0 == "local" ? nil : $0 }
         func number(_ key: String, _ value: Double) throws(TimelineError) -> Expression {
@@ -794,11 +794,44 @@ struct SceneDecoder {
             return .radialGradient(
                 gradient, center: try anchor(obj.optional("center")), startRadius: try number("startRadius", 0),
                 endRadius: try number("endRadius", 100), space: space)
+        case "ellipticalGradient":
+            return .ellipticalGradient(
+                gradient, center: try anchor(obj.optional("center")), startRadiusFraction: try number("startRadiusFraction", 0),
+                endRadiusFraction: try number("endRadiusFraction", 0.5), space: space)
         default:
             return .angularGradient(
                 gradient, center: try anchor(obj.optional("center")), startAngle: try number("startAngle", 0),
                 endAngle: try number("endAngle", 360), space: space)
         }
+    }
+
+    /// The colours of a gradient: `colors`, or `stops` as `[colour, location]` pairs or
+    /// `{ "color", "location" }` objects (SwiftUI's `Gradient.Stop`).
+    func gradientStops(_ obj: ObjectReader, _ node: JSONNode) throws(TimelineError) -> Gradient {
+        let gradient: Gradient
+        if let colors = obj.optional("colors") {
+            guard !obj.contains("stops") else { throw node.error("a gradient takes \"colors\" or \"stops\", not both") }
+            var list: [Color] = []
+            for c in try colors.array() { list.append(try ColorSyntax.color(c)) }
+            guard !list.isEmpty else { throw colors.error("a gradient needs at least one colour") }
+            gradient = Gradient(colors: list)
+        } else {
+            let stopsNode = try obj.required("stops")
+            var stops: [Gradient.Stop] = []
+            for item in try stopsNode.array() {
+                if case .object = item.value {
+                    let stop = try item.object(allowedKeys: ["color", "location"])
+                    stops.append(Gradient.Stop(
+                        color: try ColorSyntax.color(try stop.required("color")), location: try stop.required("location").number(in: 0...1)))
+                    continue
+                }
+                let pair = try item.array(count: 2)
+                stops.append(Gradient.Stop(color: try ColorSyntax.color(pair[0]), location: try pair[1].number(in: 0...1)))
+            }
+            guard !stops.isEmpty else { throw stopsNode.error("a gradient needs at least one stop") }
+            gradient = Gradient(stops: stops)
+        }
+        return gradient
     }
 
     /// An anchor: an alignment name or `[x, y]` in unit space; the centre by default.
@@ -847,6 +880,13 @@ struct SceneDecoder {
             try obj.optional(key).map { n throws(TimelineError) in try scope.number(n) } ?? .constant(value)
         }
         switch name {
+        case _ where Self.makesShape(name, filledOrStroked: true):
+            throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
+        case "transformEffect":
+            guard case .affine(let a, let b, let c, let d, let tx, let ty) = try affine(args, keys: FormatTables.modifierKeys(name)) else {
+                return content
+            }
+            return .modified(content, .transformEffect(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
         case "fill", "stroke", "strokeBorder", "trim", "inset":
             throw TimelineError("\"\(name)\" applies to a shape and must come first in its modifiers", path: item.path, location: members[0].keyLocation)
         case "clipped":
@@ -862,7 +902,7 @@ struct SceneDecoder {
                 throw shapeNode.error("clipShape takes a shape, such as {\"circle\": {}}")
             }
             return .modified(content, .clipShape(
-                shapeView.shape, eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
+                Self.outline(shapeView), eoFill: try obj.optional("eoFill")?.bool() ?? false, antialiased: try obj.optional("antialiased")?.bool() ?? true))
         case "mask":
             let (view, alignment) = try secondaryView(args, depth: depth + 1)
             return .modified(content, .mask(view, alignment: alignment))

@@ -12,7 +12,7 @@ final class Scratch {
     let coverage: UnsafeMutablePointer<Float>
     let source: UnsafeMutablePointer<SIMD4<Float>>
     let spans: UnsafeMutablePointer<CoverageSpan>
-    /// Room for `gradientSlots` gradient tables, slot k at `k × GradientTable.size`.
+    /// Room for `gradientSlots` gradient tables, slot k at `k × GradientTable.stride`.
     let gradient: UnsafeMutablePointer<SIMD4<Float>>
     let gradient8: UnsafeMutablePointer<UInt32>
     let gradientEven: UnsafeMutablePointer<UInt32>, gradientOdd: UnsafeMutablePointer<UInt32>
@@ -53,7 +53,7 @@ final class Scratch {
         stripCapacity = 4 * width + 64
         strip = .allocate(capacity: stripCapacity)
         spans = .allocate(capacity: width + 2)
-        let tableEntries = GradientTable.size * Scratch.gradientSlots
+        let tableEntries = GradientTable.stride * Scratch.gradientSlots
         gradient = .allocate(capacity: tableEntries)
         gradient8 = .allocate(capacity: tableEntries)
         gradientEven = .allocate(capacity: tableEntries)

@@ -7,11 +7,19 @@
 /// 512 entries the same way). Each entry is kept in three forms: in single precision
 /// for the blend modes computed in floating point, split into 8.8 halves for
 /// source-over (`ShadedRow`), and as a packed RGBA8 pixel (the 8.8 value rounded to
-/// a byte) that an opaque gradient at full coverage writes as it is. The storage belongs to the
+/// a byte) that an opaque gradient at full coverage writes as it is. One more entry,
+/// `GradientTable.before` (past the last), holds the colour before the start: the first
+/// stop's, as Core Graphics pads (so stops at equal locations make a hard edge where the
+/// later stop wins from that location on, and before location 0 the first stop still
+/// shows). The storage belongs to the
 /// canvas, which keeps the tables of the last few gradients drawn (`Scratch.gradientSlots`):
 /// shapes drawn in the same gradient at the same opacity share one table.
 struct GradientTable {
     static let size = 1024
+    /// The entry of the colour before the start (location below 0).
+    static let before = size
+    /// Entries a table takes in the storage: `size` and the one before the start.
+    static let stride = size + 1
     let entries: UnsafeMutablePointer<SIMD4<Float>>
     let packed: UnsafeMutablePointer<UInt32>
     let even: UnsafeMutablePointer<UInt32>, odd: UnsafeMutablePointer<UInt32>
@@ -30,7 +38,7 @@ struct GradientTable {
         }
         let k = scratch.nextGradientSlot
         scratch.nextGradientSlot = (k + 1) % Scratch.gradientSlots
-        let offset = k * size
+        let offset = k * stride
         let table = build(
             gradient, opacity: opacity, entries: scratch.gradient + offset, packed: scratch.gradient8 + offset,
             even: scratch.gradientEven + offset, odd: scratch.gradientOdd + offset)
@@ -112,8 +120,10 @@ struct GradientTable {
             }
         }
         fill(to: n, colors.last ?? .zero, .zero)
+        put(before, colors.first ?? .zero)
         var alphas = SIMD4<UInt32>(repeating: 0xFF00_0000)
         for k in Swift.stride(from: 0, to: n, by: 4) { alphas &= UnsafeRawPointer(packed + k).loadUnaligned(as: SIMD4<UInt32>.self) }
+        alphas &= SIMD4(repeating: packed[before] | 0x00FF_FFFF)
         // Between two stops the entries step by the colour difference over the entries
         // between them (a hard stop: all of it at once).
         var maxStep: Float = 0
@@ -134,19 +144,21 @@ struct GradientTable {
         return UnsafePointer(values)
     }()
 
-    /// The entry for location `t` (padded outside 0…1; NaN reads as 0).
+    /// The entry for location `t` (padded outside 0…1: below it the entry `before`; NaN
+    /// reads as `before`).
     @inline(__always)
     static func index(_ t: Double) -> Int {
         index(scaled: t * Double(size - 1) + 0.5)
     }
 
-    /// The entry for `u = t · (size − 1) + ½`.
+    /// The entry for `u = t · (size − 1) + ½`: `before` where `u` is below 0 (half an
+    /// entry before location 0, where rounding to the nearest entry would leave the table).
     @inline(__always)
     static func index(scaled u: Double) -> Int {
-        u > 0 ? (u < Double(size - 1) ? Int(u) : size - 1) : 0
+        u >= 0 ? (u < Double(size - 1) ? Int(u) : size - 1) : before
     }
 
-    /// The colour at location `t` (padded outside 0…1; NaN reads as 0).
+    /// The colour at location `t` (padded outside 0…1; NaN reads as before the start).
     @inline(__always)
     func color(at t: Double) -> SIMD4<Float> { entries[GradientTable.index(t)] }
 }

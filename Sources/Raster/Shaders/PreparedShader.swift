@@ -252,7 +252,8 @@ struct LinearGradientShader: GradientSpanShader {
             }
             inside = min(max(inside, 0), count)
             beyond = min(max(beyond, inside), count)
-            let before = step > 0 || fixed < low ? 0 : last, after = step > 0 ? last : 0
+            let start = GradientTable.before
+            let before = step > 0 || fixed < low ? start : last, after = step > 0 ? last : start
             for i in 0..<inside { body(i, before) }
             var p = fixed &+ step &* inside
             var i = inside
