@@ -15,6 +15,20 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// Moves past `scalar`: a line ends at LF, CR LF or a lone CR (`previousWasCR` tells
+    /// whether the scalar before was a CR, so that CR LF counts once).
+    public mutating func advance(past scalar: Unicode.Scalar, previousWasCR: Bool) {
+        if scalar == "\n" {
+            if !previousWasCR { line += 1 }
+            column = 1
+        } else if scalar == "\r" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+
     /// `line:column`, for example `12:17`.
     public var description: String { "\(line):\(column)" }
 }

@@ -78,21 +78,13 @@ public enum YAMLReader {
 
     /// The index of the scalar at `mark` (line breaks as `location(in:at:)` counts them).
     static func index(of mark: Mark, in text: String) -> String.Index? {
-        var line = 1, column = 1
+        var location = SourceLocation(line: 1, column: 1)
         var previousWasCR = false
         var index = text.unicodeScalars.startIndex
         while index < text.unicodeScalars.endIndex {
-            if line == mark.line, column == mark.column { return index }
+            if location.line == mark.line, location.column == mark.column { return index }
             let scalar = text.unicodeScalars[index]
-            if scalar == "\n" {
-                if !previousWasCR { line += 1 }
-                column = 1
-            } else if scalar == "\r" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+            location.advance(past: scalar, previousWasCR: previousWasCR)
             previousWasCR = scalar == "\r"
             index = text.unicodeScalars.index(after: index)
         }
@@ -189,21 +181,13 @@ public enum YAMLReader {
     /// The line and column of `index` in `text`, lines ending at LF, CR LF or CR and
     /// columns counting Unicode scalars, as `SourceLocation` does.
     static func location(in text: String, at index: String.Index) -> SourceLocation {
-        var line = 1, column = 1
+        var location = SourceLocation(line: 1, column: 1)
         var previousWasCR = false
         for scalar in text.unicodeScalars[..<index] {
-            if scalar == "\n" {
-                if !previousWasCR { line += 1 }
-                column = 1
-            } else if scalar == "\r" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+            location.advance(past: scalar, previousWasCR: previousWasCR)
             previousWasCR = scalar == "\r"
         }
-        return SourceLocation(line: line, column: column)
+        return location
     }
 
     /// Where the first byte that is not part of well-formed UTF-8 is.

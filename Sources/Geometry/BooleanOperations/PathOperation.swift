@@ -51,14 +51,19 @@ public enum BooleanOperation {
 }
 
 extension Path {
+    /// Both operands' edges (this path's subpaths closed or left open), split where they
+    /// meet, each piece with both operands' winding numbers on its sides.
+    private func classifiedPieces(with other: Path, closingSelf: Bool) -> [EdgeWinding.Piece] {
+        var edges = OperandEdges()
+        edges.add(self, operand: 0, closing: closingSelf)
+        edges.add(other, operand: 1, closing: true)
+        return EdgeWinding.classify(EdgeSplitting.split(edges.edges))
+    }
+
     /// The region operation `operation` of this path with `other`, both filled by the
     /// non-zero rule, or even-odd with `eoFill`; the result fills the same by either rule.
     public func applying(_ operation: PathOperation, _ other: Path, eoFill: Bool = false) -> Path {
-        var edges = OperandEdges()
-        edges.add(self, operand: 0, closing: true)
-        edges.add(other, operand: 1, closing: true)
-        let pieces = EdgeSplitting.split(edges.edges)
-        let classified = EdgeWinding.classify(pieces)
+        let classified = classifiedPieces(with: other, closingSelf: true)
         var boundary: [DirectedEdge] = []
         for piece in classified {
             func inside(_ w: SIMD2<Int>) -> Bool {
@@ -77,11 +82,7 @@ extension Path {
     /// (`lineIntersection`) or outside it (`lineSubtraction`). A part along `other`'s
     /// outline counts as inside when the region lies on either side of it.
     public func applying(_ operation: LineOperation, _ other: Path, eoFill: Bool = false) -> Path {
-        var edges = OperandEdges()
-        edges.add(self, operand: 0, closing: false)
-        edges.add(other, operand: 1, closing: true)
-        let pieces = EdgeSplitting.split(edges.edges)
-        let classified = EdgeWinding.classify(pieces)
+        let classified = classifiedPieces(with: other, closingSelf: false)
         var kept: [DirectedEdge] = []
         for piece in classified where piece.lines != 0 {
             func inside(_ w: Int) -> Bool { eoFill ? w & 1 != 0 : w != 0 }
