@@ -26,6 +26,11 @@ final class KeyframeAnimatorTests: XCTestCase {
             if n > 0, a.data != json.render(frame: n - 1).data { moved += 1 }
         }
         XCTAssertGreaterThan(moved, 10)
+        // The same keyframes in a `KeyframeAnimator` view.
+        var view = Bounce()
+        view.asView = true
+        let animator = try timelineDocument(for: view, baseDirectory: ".")
+        for n in [0, 3, 7, 13] { XCTAssertEqual(animator.render(frame: n).data, json.render(frame: n).data, "frame \(n)") }
     }
 
     /// The values `content` gets are Motion's `KeyframeTimeline` at the time into the
@@ -100,25 +105,38 @@ private struct Bounce: AnimationScene {
     var duration: Double { 2 }
     var fps: Int { 8 }
     var repeating = true
+    var asView = false
 
     var body: some View {
-        Circle().fill(Color.orange).frame(width: 30, height: 30)
-            .keyframeAnimator(initialValue: BallValues(), repeating: repeating) { content, value in
-                let _ = Bounce.seen.append(value)
-                content.scaleEffect(value.scale).offset(y: value.y)
+        if asView {
+            KeyframeAnimator(initialValue: BallValues()) { value in
+                Circle().fill(Color.orange).frame(width: 30, height: 30).scaleEffect(value.scale).offset(y: value.y)
             } keyframes: { _ in
-                KeyframeTrack(\.scale) {
-                    MoveKeyframe(1.0)
-                    LinearKeyframe(1.5, duration: 0.25, timingCurve: .easeInOut)
-                    SpringKeyframe(1.0, duration: 0.5, spring: .bouncy)
-                }
-                KeyframeTrack(\.turn) {
-                    LinearKeyframe(Angle.degrees(90), duration: 0.75)
-                }
-                KeyframeTrack(\.y) {
-                    CubicKeyframe(-30.0, duration: 0.375)
-                    CubicKeyframe(0.0, duration: 0.375)
-                }
+                keyframes
             }
+        } else {
+            Circle().fill(Color.orange).frame(width: 30, height: 30)
+                .keyframeAnimator(initialValue: BallValues(), repeating: repeating) { content, value in
+                    let _ = Bounce.seen.append(value)
+                    content.scaleEffect(value.scale).offset(y: value.y)
+                } keyframes: { _ in
+                    keyframes
+                }
+        }
+    }
+
+    @KeyframesBuilder<BallValues> var keyframes: some Keyframes<BallValues> {
+        KeyframeTrack(\.scale) {
+            MoveKeyframe(1.0)
+            LinearKeyframe(1.5, duration: 0.25, timingCurve: .easeInOut)
+            SpringKeyframe(1.0, duration: 0.5, spring: .bouncy)
+        }
+        KeyframeTrack(\.turn) {
+            LinearKeyframe(Angle.degrees(90), duration: 0.75)
+        }
+        KeyframeTrack(\.y) {
+            CubicKeyframe(-30.0, duration: 0.375)
+            CubicKeyframe(0.0, duration: 0.375)
+        }
     }
 }
