@@ -148,3 +148,30 @@ final class TestCommandCITests: RegressionTestCase {
         XCTAssertEqual(try Shard(parsing: "54/54").select(names) { $0 }, ["é"])
     }
 }
+
+/// The documented CI command, shard by shard, on the example timelines.
+final class DocumentedShardsTests: RegressionTestCase {
+    func testTheWorkflowsShardsTogetherPassEveryExampleTimelineOnce() throws {
+        let page = try String(contentsOf: Self.packageRoot.appendingPathComponent("Docs/regression-testing.md"), encoding: .utf8)
+        let line = try XCTUnwrap(page.components(separatedBy: "\n").first { $0.contains("run: animate test ") })
+        let command = line.components(separatedBy: "run: animate ")[1]
+        var names: [String] = []
+        for shard in 1...4 {
+            let arguments = command.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
+                .replacingOccurrences(of: "report.xml", with: path("report.xml"))
+                .replacingOccurrences(of: "diff-report", with: path("diff-report-\(shard)"))
+                .split(separator: " ").map(String.init)
+            let run = try animate(arguments, in: Self.packageRoot, environment: ["CI": "true"])
+            XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+            let report = try ParsedJUnit.read(path("report.xml"))
+            XCTAssertEqual(report.suite.failures + report.suite.errors, 0)
+            names += report.cases.map(\.name)
+        }
+        let folder = Self.packageRoot.appendingPathComponent("Timelines").path
+        let timelines = try XCTUnwrap(FileManager.default.subpaths(atPath: folder)).filter {
+            ["json", "yaml", "yml"].contains(($0 as NSString).pathExtension.lowercased())
+        }
+        XCTAssertGreaterThan(timelines.count, 4)
+        XCTAssertEqual(names.sorted(), timelines.sorted(), "the shards are disjoint and hold every timeline")
+    }
+}
