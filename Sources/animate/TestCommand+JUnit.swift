@@ -40,7 +40,7 @@ extension TestCommand {
         case .recorded where mode == .all:
             outcome = .passed
         case .recorded:
-            outcome = .failed(type: "recorded", message: with(page, r.notes.joined(separator: "; ") + "; review the golden and run again"), details: text)
+            outcome = .failed(type: "recorded", message: with(page, r.notes.joined(separator: "; ")), details: text)
         case .missing:
             outcome = .failed(type: "missing", message: with(page, r.problems.joined(separator: "; ")), details: text)
         case .error:

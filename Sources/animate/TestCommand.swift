@@ -113,7 +113,7 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw CommandFailure.output(error.description)
         }
-        if let part, !json {
+        if let part, !json, !quiet || timelines.isEmpty {
             print(timelines.isEmpty
                 ? "shard \(part) has no timelines (\(SummaryText.count(all.count, "timeline")) in all)"
                 : "shard \(part): \(timelines.count) of \(SummaryText.count(all.count, "timeline"))")

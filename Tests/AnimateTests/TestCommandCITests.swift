@@ -101,6 +101,7 @@ final class TestCommandCITests: RegressionTestCase {
                 let report = try ParsedJUnit.read(path("shard.xml"))
                 XCTAssertTrue(run.stdout.hasPrefix("shard \(k)/\(n): \(report.cases.count) of 7 timelines\n"), run.stdout)
                 XCTAssertEqual(report.suite.tests, report.cases.count)
+                XCTAssertTrue(report.cases.allSatisfy { $0.failure?.hasPrefix("no golden at goldens/") == true }, "a missing golden is a failure")
                 XCTAssertTrue(report.suite.name.hasSuffix("--shard \(k)/\(n)"), report.suite.name)
                 XCTAssertTrue((7 / n...(7 + n - 1) / n).contains(report.cases.count), "shard \(k)/\(n) holds \(report.cases.count)")
                 seen += report.cases.map(\.name)
