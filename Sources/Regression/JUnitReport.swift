@@ -5,7 +5,8 @@ import Foundation
 /// one `<testsuite>` inside `<testsuites>`, one `<testcase>` per test.
 ///
 /// A passing case is an empty `<testcase>`; a failing one holds `<failure message="…">`,
-/// one that could not run `<error message="…">`, each with the full text as its content.
+/// one that could not run `<error message="…">`, each with the full text as its content;
+/// a `file` attribute names the file tested, which reporters annotate.
 /// The suite and the root carry the counts (`tests`, `failures`, `errors`, `skipped`) and
 /// the total `time`; times are in seconds. Every name and message is escaped (`XMLText`),
 /// so any text, control characters included, gives a well-formed document.
@@ -32,13 +33,16 @@ public struct JUnitReport: Sendable {
         public var seconds: Double
         /// How it ended.
         public var outcome: Outcome
+        /// The file tested, as a path from the folder the run started in; reporters annotate it.
+        public var file: String?
 
         /// A test case from its parts.
-        public init(name: String, className: String, seconds: Double, outcome: Outcome) {
+        public init(name: String, className: String, seconds: Double, outcome: Outcome, file: String? = nil) {
             self.name = name
             self.className = className
             self.seconds = seconds
             self.outcome = outcome
+            self.file = file
         }
     }
 
@@ -69,7 +73,8 @@ public struct JUnitReport: Sendable {
         out += "<testsuites name=\"\(name)\" \(counts)>\n"
         out += "  <testsuite name=\"\(name)\" \(counts)>\n"
         for test in cases {
-            let opening = "    <testcase name=\"\(XMLText.attribute(test.name))\" classname=\"\(XMLText.attribute(test.className))\" time=\"\(Self.seconds(test.seconds))\""
+            var opening = "    <testcase name=\"\(XMLText.attribute(test.name))\" classname=\"\(XMLText.attribute(test.className))\" time=\"\(Self.seconds(test.seconds))\""
+            if let file = test.file { opening += " file=\"\(XMLText.attribute(file))\"" }
             switch test.outcome {
             case .passed:
                 out += opening + "/>\n"

@@ -21,11 +21,11 @@ extension TestCommand {
         }
     }
 
-    /// The test case of timeline `path` (relative to its folder): a failure names the failing
+    /// The test case of timeline `path` (relative to its folder; `file` as given): a failure names the failing
     /// frames with where they differ and the report's page; the content is the text output.
     /// A golden recorded in `missing` or `failed` mode is a failure (it awaits review), as in
     /// the exit status; one recorded by `--update` passes.
-    static func testCase(_ r: ComparisonReport, path: String, seconds: Double, mode: RecordMode, report: ReportWriter?) -> JUnitReport.TestCase {
+    static func testCase(_ r: ComparisonReport, path: String, file: String, seconds: Double, mode: RecordMode, report: ReportWriter?) -> JUnitReport.TestCase {
         var details = outcomeLines(r)
         let page = report.map { "report: \($0.pagePath)" }
         for f in r.failingFrames {
@@ -48,7 +48,7 @@ extension TestCommand {
         case .failed:
             outcome = .failed(type: "difference", message: with(page, failureSummary(r)), details: text)
         }
-        return JUnitReport.TestCase(name: path, className: junitClassName, seconds: seconds, outcome: outcome)
+        return JUnitReport.TestCase(name: path, className: junitClassName, seconds: seconds, outcome: outcome, file: file)
     }
 
     /// One line: how many frames failed, each failing frame's number and where it differs,

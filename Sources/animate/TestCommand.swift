@@ -151,7 +151,7 @@ struct TestCommand: ParsableCommand {
         }
         if let junit {
             let cases = zip(zip(timelines, reports), seconds).map { pair, time in
-                Self.testCase(pair.1, path: pair.0.relative, seconds: time, mode: mode, report: writer)
+                Self.testCase(pair.1, path: pair.0.relative, file: pair.0.path, seconds: time, mode: mode, report: writer)
             }
             let title = "animate test \(paths.joined(separator: " "))" + (part.map { " --shard \($0)" } ?? "")
             do throws(ExportError) {

@@ -15,6 +15,7 @@ struct ParsedJUnit: Decodable {
         var name: String
         var classname: String
         var time: Double
+        var file: String?
         var failure: String?
         var failureText: String?
         var error: String?
@@ -33,7 +34,7 @@ struct ParsedJUnit: Decodable {
         suite = root.find('testsuite')
         def case(c):
             f, e = c.find('failure'), c.find('error')
-            return {'name': c.get('name'), 'classname': c.get('classname'), 'time': float(c.get('time')),
+            return {'name': c.get('name'), 'classname': c.get('classname'), 'time': float(c.get('time')), 'file': c.get('file'),
                     'failure': None if f is None else f.get('message'), 'failureText': None if f is None else f.text,
                     'error': None if e is None else e.get('message')}
         print(json.dumps({'root': root.tag,

@@ -26,6 +26,7 @@ final class TestCommandCITests: RegressionTestCase {
         XCTAssertEqual(report.root, "testsuites")
         XCTAssertEqual(report.cases.map(\.name), ["a.json", "c.json", "d.json", "sub/b.json"])
         XCTAssertEqual(Set(report.cases.map(\.classname)), ["animate.test"])
+        XCTAssertEqual(report.cases.map(\.file), ["suite/a.json", "suite/c.json", "suite/d.json", "suite/sub/b.json"])
         XCTAssertEqual([report.suite.tests, report.suite.failures, report.suite.errors], [4, 1, 1])
         XCTAssertTrue(report.cases.allSatisfy { $0.time >= 0 })
         XCTAssertGreaterThanOrEqual(report.suite.time, report.cases.map(\.time).max()!)
