@@ -84,8 +84,9 @@ public final class SequentialRenderer {
     /// Renders the view `root()` makes in place of the scene's root view: a tree built anew
     /// for each frame (a scene written in Swift). Its stacks and views live at new addresses
     /// each frame, so it gets a layout memo of its own and no kept layers; the canvas and the
-    /// shape operations' results (keyed by value) are reused. When the scene reads no time, a frame whose parameters are the last frame's
-    /// is that picture again, and `root` is not called.
+    /// shape operations' results (keyed by value) are reused. When the scene reads no time,
+    /// a frame whose parameters are the last frame's is that picture again, and `root` is
+    /// not called.
     public func render(_ context: EvaluationContext, root: () -> View) -> Pixmap {
         let timeless = !renderer.scene.readsTime
         if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
