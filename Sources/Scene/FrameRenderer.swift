@@ -84,11 +84,14 @@ public final class SequentialRenderer {
     /// Renders the view `root()` makes in place of the scene's root view: a tree built anew
     /// for each frame (a scene written in Swift). Its stacks and views live at new addresses
     /// each frame, so it gets a layout memo of its own and no kept layers; the canvas and the
-    /// shape operations' results (keyed by value) are reused. When the scene reads no time,
-    /// a frame whose parameters are the last frame's is that picture again, and `root` is
-    /// not called.
+    /// shape operations' results (keyed by value) are reused. When the scene reads no time
+    /// (nor have its views, see `ResolvedScene.timeReading`), a frame whose parameters are the
+    /// last frame's is that picture again, and `root` is not called.
     public func render(_ context: EvaluationContext, root: () -> View) -> Pixmap {
-        let timeless = !renderer.scene.readsTime
+        // Views that read the time themselves make it so from the frame they first do:
+        // a frame whose views did not is a function of its parameters, and so is the next
+        // frame with the same values (its views are made from the same values).
+        var timeless: Bool { !renderer.scene.readsTime && !(renderer.scene.timeReading?.hasRead ?? false) }
         if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
         canvas.reset(background: renderer.scene.background)
         var scene = renderer.scene
