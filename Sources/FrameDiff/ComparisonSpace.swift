@@ -177,32 +177,37 @@ public enum ComparisonSpace: Sendable, Hashable, Codable, CustomStringConvertibl
     private static func average(_ planes: inout [Float], plane: Int, width: Int, height: Int, size: Int, scratch: inout [Float]) {
         let before = size / 2, after = size - 1 - before
         let base = plane * width * height
-        for y in 0..<height {
-            var sum: Float = 0
-            let row = base + y * width
-            for x in 0..<min(after, width) { sum += planes[row + x] }
-            for x in 0..<width {
-                if x + after < width { sum += planes[row + x + after] }
-                if x - before - 1 >= 0 { sum -= planes[row + x - before - 1] }
-                scratch[y * width + x] = sum / Float(min(x + after, width - 1) - max(x - before, 0) + 1)
-            }
-        }
-        // One running sum per column, kept after the plane in `scratch`, rows walked in order.
-        let sums = width * height
-        for x in 0..<width { scratch[sums + x] = 0 }
-        for y in 0..<min(after, height) {
-            for x in 0..<width { scratch[sums + x] += scratch[y * width + x] }
-        }
-        for y in 0..<height {
-            let count = Float(min(y + after, height - 1) - max(y - before, 0) + 1)
-            let entering = y + after < height ? (y + after) * width : -1
-            let leaving = y - before - 1 >= 0 ? (y - before - 1) * width : -1
-            for x in 0..<width {
-                var sum = scratch[sums + x]
-                if entering >= 0 { sum += scratch[entering + x] }
-                if leaving >= 0 { sum -= scratch[leaving + x] }
-                scratch[sums + x] = sum
-                planes[base + y * width + x] = sum / count
+        planes.withUnsafeMutableBufferPointer { planes in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for y in 0..<height {
+                    var sum: Float = 0
+                    let row = base + y * width
+                    for x in 0..<min(after, width) { sum += planes[row + x] }
+                    for x in 0..<width {
+                        if x + after < width { sum += planes[row + x + after] }
+                        if x - before - 1 >= 0 { sum -= planes[row + x - before - 1] }
+                        scratch[y * width + x] = sum / Float(min(x + after, width - 1) - max(x - before, 0) + 1)
+                    }
+                }
+                // One running sum per column, kept after the plane in `scratch`, rows walked in order.
+                let sums = width * height
+                for x in 0..<width { scratch[sums + x] = 0 }
+                for y in 0..<min(after, height) {
+                    for x in 0..<width { scratch[sums + x] += scratch[y * width + x] }
+                }
+                for y in 0..<height {
+                    let count = Float(min(y + after, height - 1) - max(y - before, 0) + 1)
+                    let entering = y + after < height ? (y + after) * width : -1
+                    let leaving = y - before - 1 >= 0 ? (y - before - 1) * width : -1
+                    let out = base + y * width
+                    for x in 0..<width {
+                        var sum = scratch[sums + x]
+                        if entering >= 0 { sum += scratch[entering + x] }
+                        if leaving >= 0 { sum -= scratch[leaving + x] }
+                        scratch[sums + x] = sum
+                        planes[out + x] = sum / count
+                    }
+                }
             }
         }
     }
