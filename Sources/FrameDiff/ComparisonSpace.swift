@@ -128,7 +128,7 @@ public enum ComparisonSpace: Sendable, Hashable, Codable, CustomStringConvertibl
         for i in 0..<count {
             for c in 0..<4 { planes[c * count + i] = Float(pixmap.data[i * 4 + c]) }
         }
-        var scratch = [Float](repeating: 0, count: count)
+        var scratch = [Float](repeating: 0, count: count + pixmap.width)
         for c in 0..<4 { smooth(&planes, plane: c, width: pixmap.width, height: pixmap.height, size: size, scratch: &scratch) }
         var out = [UInt8](repeating: 0, count: count * 4)
         for i in 0..<count {
@@ -150,7 +150,7 @@ public enum ComparisonSpace: Sendable, Hashable, Codable, CustomStringConvertibl
             planes[count + i] = r - luma
             planes[2 * count + i] = luma
         }
-        var scratch = [Float](repeating: 0, count: count)
+        var scratch = [Float](repeating: 0, count: count + pixmap.width)
         for c in 0..<2 { smooth(&planes, plane: c, width: pixmap.width, height: pixmap.height, size: 8, scratch: &scratch) }
         smooth(&planes, plane: 2, width: pixmap.width, height: pixmap.height, size: 4, scratch: &scratch)
         var out = pixmap.data
@@ -171,27 +171,43 @@ public enum ComparisonSpace: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// Plane `plane` of `planes` averaged over a sliding `size` × `size` box, rows then
-    /// columns, with running sums; the box is cut short at the borders.
+    /// columns, with running sums; the box is cut short at the borders. `scratch` holds a
+    /// plane and one row more: the column pass keeps a running sum per column there and
+    /// walks the rows in order, so both passes read memory contiguously.
     private static func average(_ planes: inout [Float], plane: Int, width: Int, height: Int, size: Int, scratch: inout [Float]) {
         let before = size / 2, after = size - 1 - before
         let base = plane * width * height
-        for y in 0..<height {
-            var sum: Float = 0
-            let row = base + y * width
-            for x in 0..<min(after, width) { sum += planes[row + x] }
-            for x in 0..<width {
-                if x + after < width { sum += planes[row + x + after] }
-                if x - before - 1 >= 0 { sum -= planes[row + x - before - 1] }
-                scratch[y * width + x] = sum / Float(min(x + after, width - 1) - max(x - before, 0) + 1)
-            }
-        }
-        for x in 0..<width {
-            var sum: Float = 0
-            for y in 0..<min(after, height) { sum += scratch[y * width + x] }
-            for y in 0..<height {
-                if y + after < height { sum += scratch[(y + after) * width + x] }
-                if y - before - 1 >= 0 { sum -= scratch[(y - before - 1) * width + x] }
-                planes[base + y * width + x] = sum / Float(min(y + after, height - 1) - max(y - before, 0) + 1)
+        planes.withUnsafeMutableBufferPointer { planes in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for y in 0..<height {
+                    var sum: Float = 0
+                    let row = base + y * width
+                    for x in 0..<min(after, width) { sum += planes[row + x] }
+                    for x in 0..<width {
+                        if x + after < width { sum += planes[row + x + after] }
+                        if x - before - 1 >= 0 { sum -= planes[row + x - before - 1] }
+                        scratch[y * width + x] = sum / Float(min(x + after, width - 1) - max(x - before, 0) + 1)
+                    }
+                }
+                // One running sum per column, kept after the plane in `scratch`, rows walked in order.
+                let sums = width * height
+                for x in 0..<width { scratch[sums + x] = 0 }
+                for y in 0..<min(after, height) {
+                    for x in 0..<width { scratch[sums + x] += scratch[y * width + x] }
+                }
+                for y in 0..<height {
+                    let count = Float(min(y + after, height - 1) - max(y - before, 0) + 1)
+                    let entering = y + after < height ? (y + after) * width : -1
+                    let leaving = y - before - 1 >= 0 ? (y - before - 1) * width : -1
+                    let out = base + y * width
+                    for x in 0..<width {
+                        var sum = scratch[sums + x]
+                        if entering >= 0 { sum += scratch[entering + x] }
+                        if leaving >= 0 { sum -= scratch[leaving + x] }
+                        scratch[sums + x] = sum
+                        planes[out + x] = sum / count
+                    }
+                }
             }
         }
     }

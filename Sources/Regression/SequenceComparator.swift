@@ -3,14 +3,17 @@
 // The frames compared are, in order of preference: the frames asked for; the
 // frames of a side that holds chosen frames only (a golden); every frame both
 // sides hold. A frame that one side lacks, or sides of different lengths, are
-// problems of the sequence, reported once. Frames are loaded and compared one
-// at a time, so memory holds two frames whatever the length; a failing frame's
+// problems of the sequence, reported once. Frames are loaded in order, a pair per
+// thread (`threads`), and each batch compared at once, one comparator a thread, so
+// memory holds two frames a thread whatever the length; a failing frame's
 // images go to the report writer at once. Images are written for the first
 // `imageLimit` failing frames, and for the worst one if it came later. Any
 // error while loading stops the comparison and is thrown: a comparison that
 // could not be made never passes. When a side is lossy (a GIF, 4:2:0 video),
 // both sides are compared in its `ComparisonSpace`, and a note says so.
 
+import Dispatch
+import Foundation
 import FrameDiff
 import Raster
 
@@ -24,9 +27,16 @@ public struct SequenceComparator {
     public var comparesTraces: Bool
     /// The most failing frames to write images for (the worst one is always written).
     public var imageLimit: Int
+    /// How many frame pairs are compared at once, each on its own thread; 1 or more.
+    /// Default: the number of processors.
+    public var threads: Int
 
     /// A comparator; traces are compared only when asked, images written for 30 failing frames at most.
-    public init(tolerance: Tolerance = .default, traceTolerance: TraceTolerance = .default, comparesTraces: Bool = false, imageLimit: Int = 30) {
+    public init(
+        tolerance: Tolerance = .default, traceTolerance: TraceTolerance = .default, comparesTraces: Bool = false, imageLimit: Int = 30,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.threads = threads
         self.tolerance = tolerance
         self.traceTolerance = traceTolerance
         self.comparesTraces = comparesTraces
@@ -62,30 +72,41 @@ public struct SequenceComparator {
         }
         let fps = expected.fps ?? actual.fps
         let space = expected.space.coarser(actual.space)
-        let comparator = FrameComparator(tolerance: tolerance, space: space)
+        let comparators = (0..<max(threads, 1)).map { _ in FrameComparator(tolerance: tolerance, space: space) }
+        let comparator = comparators[0]
         if space != .pixels { report.notes.append(space.description) }
         var written = 0
         var worst: (frame: Int, differing: Int)?
         var missing = MissingFrames()
-        for (done, n) in numbers.enumerated() {
-            let inExpected = expected.contains(n), inActual = actual.contains(n)
-            guard inExpected && inActual else {
-                missing.add(n, in: [inExpected ? nil : expected.name, inActual ? nil : actual.name].compactMap { $0 })
-                continue
-            }
-            let e = try expected.frame(n), a = try actual.frame(n)
-            let comparison = comparator.compare(expected: e, actual: a)
-            var result = ComparisonReport.FrameResult(frame: n, time: fps.map { Double(n) / $0 }, difference: comparison.difference)
-            if !comparison.difference.isWithinTolerance {
-                let badness = comparison.difference.sizesMatch ? comparison.difference.differingPixels : Int.max
-                if worst == nil || badness > worst!.differing { worst = (n, badness) }
-                if let writer, written < imageLimit {
-                    result.images = try writer.writeImages(expected: e, actual: a, comparison: comparison, name: name, frame: n)
-                    written += 1
+        var next = 0
+        while next < numbers.count {
+            // Up to one frame pair per comparator, loaded in order, then compared at once.
+            var batch: [(frame: Int, done: Int, expected: Pixmap, actual: Pixmap)] = []
+            while next < numbers.count && batch.count < comparators.count {
+                let n = numbers[next]
+                next += 1
+                let inExpected = expected.contains(n), inActual = actual.contains(n)
+                guard inExpected && inActual else {
+                    missing.add(n, in: [inExpected ? nil : expected.name, inActual ? nil : actual.name].compactMap { $0 })
+                    continue
                 }
+                batch.append((n, next, try expected.frame(n), try actual.frame(n)))
             }
-            report.frames.append(result)
-            progress?(done + 1, numbers.count)
+            let comparisons = Self.compare(batch.map { ($0.expected, $0.actual) }, with: comparators)
+            for (item, comparison) in zip(batch, comparisons) {
+                let n = item.frame, e = item.expected, a = item.actual
+                var result = ComparisonReport.FrameResult(frame: n, time: fps.map { Double(n) / $0 }, difference: comparison.difference)
+                if !comparison.difference.isWithinTolerance {
+                    let badness = comparison.difference.sizesMatch ? comparison.difference.differingPixels : Int.max
+                    if worst == nil || badness > worst!.differing { worst = (n, badness) }
+                    if let writer, written < imageLimit {
+                        result.images = try writer.writeImages(expected: e, actual: a, comparison: comparison, name: name, frame: n)
+                        written += 1
+                    }
+                }
+                report.frames.append(result)
+                progress?(item.done, numbers.count)
+            }
         }
         report.problems += missing.descriptions
         if let writer, let worst, let index = report.frames.firstIndex(where: { $0.frame == worst.frame }), report.frames[index].images == nil {
@@ -129,5 +150,20 @@ public struct SequenceComparator {
                         actual: stride(from: k, to: ta.values.count, by: ta.components).map { ta.values[$0] }, firstFrame: difference.firstFrame))
             }
         }
+    }
+
+    /// Each pair compared by its own comparator, on as many threads as there are pairs.
+    private static func compare(_ pairs: [(Pixmap, Pixmap)], with comparators: [FrameComparator]) -> [FrameComparison] {
+        guard pairs.count > 1 else { return pairs.map { comparators[0].compare(expected: $0.0, actual: $0.1) } }
+        var results = [FrameComparison?](repeating: nil, count: pairs.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each iteration writes its own slot with its own comparator: nothing is shared.
+            nonisolated(unsafe) let slots = slots
+            nonisolated(unsafe) let comparators = comparators
+            DispatchQueue.concurrentPerform(iterations: pairs.count) { i in
+                slots[i] = comparators[i].compare(expected: pairs[i].0, actual: pairs[i].1)
+            }
+        }
+        return results.map { $0! }
     }
 }
