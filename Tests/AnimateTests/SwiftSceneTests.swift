@@ -86,6 +86,7 @@ final class SwiftSceneTests: XCTestCase {
             ("ClipShape.swift", "clip-shape.json", "0,10,20,29"), ("DoubleEllipse.swift", "double-ellipse.json", "0,10,20,29"),
             ("Clipping.swift", "clipping.json", "0,10,20,29"), ("Badge.swift", "badge.json", "0,10,20,29"),
             ("Hole.swift", "hole.json", "0,30,60,100,120"), ("Cards.swift", "cards.json", "0,30,80,125,140,209"),
+            ("Bubbles.swift", "bubbles.json", "0,30,60,105,150"),
         ]
         let timelines = CommandLineTests.packageRoot.appendingPathComponent("Timelines")
         for (swift, json, frames) in twins {
