@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(name: "PreviewTests", dependencies: ["animate", "Preview", "Export", "Raster"]),
         .testTarget(
             name: "AnimateTests",
-            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting", "AnimateUI"]),
+            dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting", "AnimateUI"],
+            exclude: ["ResvgSuite"]),
     ]
 )
