@@ -51,7 +51,7 @@ NAMED = {
     "fuchsia": "#FF00FF", "magenta": "#FF00FF", "olive": "#808000", "navy": "#000080",
     "teal": "#008080", "aqua": "#00FFFF", "cyan": "#00FFFF", "orange": "#FFA500",
     "seagreen": "#2E8B57", "darkgreen": "#006400", "lightblue": "#ADD8E6",
-    "pink": "#FFC0CB", "gold": "#FFD700", "brown": "#A52A2A",
+    "pink": "#FFC0CB", "gold": "#FFD700", "brown": "#A52A2A", "lightgray": "#D3D3D3",
 }
 
 INHERITED = {
@@ -469,16 +469,35 @@ class Translator:
         if g is None or g.tag not in (SVG + "linearGradient", SVG + "radialGradient"):
             raise Skip("paint server reference", f"url(#{ident})")
         linear = g.tag == SVG + "linearGradient"
-        allowed = {"id", "gradientUnits", "x1", "y1", "x2", "y2"} if linear else {"id", "gradientUnits", "cx", "cy", "r"}
-        for key in g.attrib:
+        chain = [g]
+        while True:
+            href = chain[-1].get(XLINK + "href", chain[-1].get("href"))
+            if href is None:
+                break
+            target = self.ids.get(href[1:]) if href.startswith("#") else None
+            if target is None or target.tag not in (SVG + "linearGradient", SVG + "radialGradient") or target in chain:
+                raise Skip("paint server reference", f"gradient reference {href!r}")
+            chain.append(target)
+        merged = {}
+        for element in chain:
+            for key, value in element.attrib.items():
+                if key in ("id", "href", XLINK + "href") or key in merged:
+                    continue
+                if key in ("gradientUnits", "gradientTransform", "spreadMethod") or element.tag == g.tag:
+                    merged[key] = value
+        allowed = {"gradientUnits", "x1", "y1", "x2", "y2"} if linear else {"gradientUnits", "cx", "cy", "r"}
+        for key, value in merged.items():
+            if key == "spreadMethod" and value == "pad":
+                continue
             if key not in allowed:
                 raise Skip("gradient feature", f"{key} on gradient")
-        units = g.get("gradientUnits", "objectBoundingBox")
+        units = merged.get("gradientUnits", "objectBoundingBox")
         if units not in ("objectBoundingBox", "userSpaceOnUse"):
             raise Skip("invalid attribute (SVG error rule)", "gradientUnits")
+        source = next((element for element in chain if len(element)), g)
         stops = []
         last = 0.0
-        for stop in g:
+        for stop in source:
             if stop.tag != SVG + "stop":
                 raise Skip("gradient feature", "gradient child other than stop")
             attrs = attributes(stop)
@@ -497,13 +516,15 @@ class Translator:
             if c is None:
                 raise Skip("colour syntax", "stop-color none")
             stops.append((c, opacity_value(attrs.get("stop-opacity", "1"), "stop-opacity") * alpha, offset))
-        if len(stops) < 2:
-            raise Skip("gradient feature", "fewer than two stops")
+        if not stops:
+            return None  # a gradient without stops paints nothing
+        if len(stops) == 1:
+            return paint_colour(stops[0][0], stops[0][1])  # one stop paints its colour
         if len({s[1] for s in stops}) > 1 and len({s[0] for s in stops}) > 1:
             raise Skip("gradient feature", "stops differ in colour and opacity (SVG interpolates unpremultiplied)")
 
         def coordinate(key, default, size_index):
-            text = g.get(key, default).strip()
+            text = merged.get(key, default).strip()
             if text.endswith("%"):
                 v = number(text[:-1], key) / 100
                 if units == "userSpaceOnUse":
