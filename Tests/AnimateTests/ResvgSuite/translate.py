@@ -98,21 +98,58 @@ def numbers(text, what):
 
 
 def colour(text):
-    """An SVG colour as `#RRGGBB`, or None for `none`."""
+    """An SVG (CSS) colour as (`#RRGGBB`, alpha), or None for `none`."""
     text = text.strip()
     if text == "none":
         return None
     if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
-        return text.upper()
+        return text.upper(), 1.0
     if re.fullmatch(r"#[0-9a-fA-F]{3}", text):
-        return "#" + "".join(c * 2 for c in text[1:]).upper()
-    m = re.fullmatch(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", text)
+        return "#" + "".join(c * 2 for c in text[1:]).upper(), 1.0
+    if re.fullmatch(r"#[0-9a-fA-F]{8}", text):
+        return text[:7].upper(), int(text[7:], 16) / 255
+    if re.fullmatch(r"#[0-9a-fA-F]{4}", text):
+        return "#" + "".join(c * 2 for c in text[1:4]).upper(), int(text[4] * 2, 16) / 255
+    m = re.fullmatch(r"(rgba?|hsla?)\(([^()]*)\)", text)
     if m:
-        values = [int(v) for v in m.groups()]
-        if all(0 <= v <= 255 for v in values):
-            return "#" + "".join(f"{v:02X}" for v in values)
-    if text in NAMED:
-        return NAMED[text]
+        args = [t.strip() for t in m.group(2).split(",")]
+        if len(args) not in (3, 4) or not all(re.fullmatch(NUMBER + "%?", t) for t in args):
+            raise Skip("colour syntax", f"colour {text!r}")  # CSS's space-separated form is not read by resvg
+        if m.group(1).startswith("rgb") and len({t.endswith("%") for t in args[:3]}) > 1:
+            raise Skip("colour syntax", f"colour {text!r} mixes numbers and percentages")
+        alpha = 1.0
+        if len(args) == 4:
+            t = args[3]
+            alpha = float(t[:-1]) / 100 if t.endswith("%") else float(t)
+            alpha = min(max(alpha, 0.0), 1.0)
+        if m.group(1).startswith("rgb"):
+            channels = []
+            for t in args[:3]:
+                v = float(t[:-1]) * 2.55 if t.endswith("%") else float(t)
+                channels.append(int(round(min(max(v, 0.0), 255.0))))
+        else:
+            if args[0].endswith("%") or not args[1].endswith("%") or not args[2].endswith("%"):
+                raise Skip("colour syntax", f"colour {text!r}")
+            h = (float(args[0]) % 360) / 360
+            sat = min(max(float(args[1][:-1]) / 100, 0.0), 1.0)
+            light = min(max(float(args[2][:-1]) / 100, 0.0), 1.0)
+            t2 = light * (1 + sat) if light <= 0.5 else light + sat - light * sat
+            t1 = 2 * light - t2
+
+            def hue(x):
+                x %= 1
+                if x < 1 / 6:
+                    return t1 + (t2 - t1) * 6 * x
+                if x < 1 / 2:
+                    return t2
+                if x < 2 / 3:
+                    return t1 + (t2 - t1) * (2 / 3 - x) * 6
+                return t1
+
+            channels = [int(round(hue(h + 1 / 3) * 255)), int(round(hue(h) * 255)), int(round(hue(h - 1 / 3) * 255))]
+        return "#" + "".join(f"{v:02X}" for v in channels), alpha
+    if text.lower() in NAMED:
+        return NAMED[text.lower()], 1.0
     raise Skip("colour syntax", f"colour {text!r}")
 
 
@@ -462,7 +499,7 @@ class Translator:
         c = colour(text)
         if c is None:
             return None
-        return paint_colour(c, alpha)
+        return paint_colour(c[0], c[1] * alpha)
 
     def gradient(self, ident, alpha, bbox):
         g = self.ids.get(ident)
@@ -515,7 +552,7 @@ class Translator:
             c = colour(attrs.get("stop-color", "black"))
             if c is None:
                 raise Skip("colour syntax", "stop-color none")
-            stops.append((c, opacity_value(attrs.get("stop-opacity", "1"), "stop-opacity") * alpha, offset))
+            stops.append((c[0], c[1] * opacity_value(attrs.get("stop-opacity", "1"), "stop-opacity") * alpha, offset))
         if not stops:
             return None  # a gradient without stops paints nothing
         if len(stops) == 1:
