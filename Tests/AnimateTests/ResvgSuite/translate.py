@@ -51,13 +51,13 @@ NAMED = {
     "fuchsia": "#FF00FF", "magenta": "#FF00FF", "olive": "#808000", "navy": "#000080",
     "teal": "#008080", "aqua": "#00FFFF", "cyan": "#00FFFF", "orange": "#FFA500",
     "seagreen": "#2E8B57", "darkgreen": "#006400", "lightblue": "#ADD8E6",
-    "pink": "#FFC0CB", "gold": "#FFD700", "brown": "#A52A2A", "lightgray": "#D3D3D3",
+    "pink": "#FFC0CB", "gold": "#FFD700", "brown": "#A52A2A", "lightgray": "#D3D3D3", "transparent": "#000000",
 }
 
 INHERITED = {
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
     "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
-    "stroke-dashoffset",
+    "stroke-dashoffset", "color",
 }
 PRESENTATION = INHERITED | {"opacity", "transform"}
 GEOMETRY = {
@@ -69,7 +69,7 @@ GEOMETRY = {
     "polygon": {"points"},
     "path": {"d"},
 }
-IGNORED_ATTRIBUTES = {"id"}
+IGNORED_ATTRIBUTES = {"id", "font-family"}  # no text is drawn
 NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 
 
@@ -148,6 +148,8 @@ def colour(text):
 
             channels = [int(round(hue(h + 1 / 3) * 255)), int(round(hue(h) * 255)), int(round(hue(h - 1 / 3) * 255))]
         return "#" + "".join(f"{v:02X}" for v in channels), alpha
+    if text.lower() == "transparent":
+        return "#000000", 0.0
     if text.lower() in NAMED:
         return NAMED[text.lower()], 1.0
     raise Skip("colour syntax", f"colour {text!r}")
@@ -279,6 +281,22 @@ def fmt(v):
     return int(r) if r == int(r) else r
 
 
+def cascade(inherited, attrs):
+    """The inherited properties of an element: its own, `inherit` and invalid
+    keywords leaving the parent's (an invalid presentation attribute is ignored)."""
+    style = dict(inherited)
+    for key, value in attrs.items():
+        if key not in INHERITED or value.strip() == "inherit":
+            continue
+        if key == "stroke-linecap" and value.strip() not in ("butt", "round", "square"):
+            continue
+        style[key] = value
+    for key in ("fill", "stroke"):
+        if style.get(key, "").strip() == "currentColor":
+            style[key] = style.get("color", "black")
+    return style
+
+
 class Translator:
     def __init__(self, root):
         self.root = root
@@ -289,7 +307,7 @@ class Translator:
         if root.tag != SVG + "svg":
             raise Skip("document", "root is not svg")
         for key in root.attrib:
-            if key not in ("id", "viewBox", "width", "height"):
+            if key not in ("id", "viewBox", "width", "height", "version", "font-family"):
                 raise Skip("document", f"root attribute {key}")
         if root.get("viewBox", "").split() != ["0", "0", "200", "200"]:
             raise Skip("document", "viewBox other than 0 0 200 200")
@@ -357,8 +375,7 @@ class Translator:
 
     def group(self, element, inherited):
         attrs = self.own(element, set())
-        style = dict(inherited)
-        style.update({k: v for k, v in attrs.items() if k in INHERITED})
+        style = cascade(inherited, attrs)
         children = self.children(element, style)
         if not children:
             return None
@@ -366,8 +383,7 @@ class Translator:
 
     def shape(self, element, kind, inherited):
         attrs = self.own(element, GEOMETRY[kind])
-        style = dict(inherited)
-        style.update({k: v for k, v in attrs.items() if k in INHERITED})
+        style = cascade(inherited, attrs)
         geometry = self.geometry(kind, attrs)
         if geometry is None:
             return None
