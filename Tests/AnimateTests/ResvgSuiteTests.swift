@@ -55,7 +55,7 @@ final class ResvgSuiteTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    func difference(_ name: String, timeline: [UInt8]? = nil) throws -> Difference {
+    static func difference(_ name: String, timeline: [UInt8]? = nil) throws -> Difference {
         let json = try timeline ?? [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(name + ".json")))
         let rendered = try TimelineLoader().load(json).render(frame: 0)
         let reference = try MediaProbe.decodeImage(path: Self.directory.appendingPathComponent(name + ".png").path)
@@ -65,16 +65,27 @@ final class ResvgSuiteTests: XCTestCase {
     func testEveryTranslatedCaseMatchesResvg() throws {
         let names = try Self.caseNames()
         XCTAssertGreaterThan(names.count, 100)
-        var failures: [String] = [], fixed: [String] = []
-        for name in names {
+        // The cases render on every core, each result kept under a lock.
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var byName: [String: String] = [:]
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
             let result: String?
             do {
-                let d = try difference(name)
+                let d = try Self.difference(names[i])
                 result = d.passes ? nil : d.description
             } catch {
                 result = "\(error)"
             }
-            switch (result, Self.knownFailures[name]) {
+            if let result {
+                results.lock.withLock { results.byName[names[i]] = result }
+            }
+        }
+        var failures: [String] = [], fixed: [String] = []
+        for name in names {
+            switch (results.byName[name], Self.knownFailures[name]) {
             case (let r?, nil): failures.append("\(name): \(r)")
             case (nil, _?): fixed.append(name)
             default: break
@@ -89,11 +100,11 @@ final class ResvgSuiteTests: XCTestCase {
     func testToleranceCatchesAWrongTranslation() throws {
         let name = "shapes--rect--simple-case"
         let text = try String(contentsOf: Self.directory.appendingPathComponent(name + ".json"), encoding: .utf8)
-        XCTAssertTrue(try difference(name).passes)
+        XCTAssertTrue(try Self.difference(name).passes)
         for (old, new) in [("\"#008000\"", "\"#00A000\""), ("\"lineWidth\": 1", "\"lineWidth\": 2")] {
             XCTAssertTrue(text.contains(old), old)
             let changed = [UInt8](text.replacingOccurrences(of: old, with: new).utf8)
-            let d = try difference(name, timeline: changed)
+            let d = try Self.difference(name, timeline: changed)
             XCTAssertFalse(d.passes, "\(old) → \(new): \(d)")
         }
     }
