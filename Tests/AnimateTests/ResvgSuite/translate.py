@@ -13,8 +13,8 @@ PNG as `cases/<category>--<name>.json` and `.png`, or skipped with a reason.
 `manifest.csv` lists every SVG considered.
 
 The translation is conservative: anything it is not sure draws exactly the
-same is skipped (units other than user units, CSS, references between
-gradients, gradient transforms and spread methods, focal radial gradients,
+same is skipped (units other than user units, CSS, recursive or missing references,
+clip paths of more than one shape, gradient transforms and spread methods, focal radial gradients,
 gradients stretched by a non-square bounding box, stops that differ in both
 colour and opacity, since SVG interpolates unpremultiplied colours, and any
 element or attribute not listed here).
@@ -39,6 +39,7 @@ CATEGORIES = [
     "structure/transform", "structure/g", "structure/style-attribute",
     "paint-servers/linearGradient", "paint-servers/radialGradient", "paint-servers/stop",
     "paint-servers/stop-color", "paint-servers/stop-opacity",
+    "masking/clipPath", "masking/clip-rule",
 ]
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -59,7 +60,7 @@ INHERITED = {
     "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
     "stroke-dashoffset", "color",
 }
-PRESENTATION = INHERITED | {"opacity", "transform"}
+PRESENTATION = INHERITED | {"opacity", "transform", "clip-path", "clip-rule"}
 GEOMETRY = {
     "rect": {"x", "y", "width", "height", "rx", "ry"},
     "circle": {"cx", "cy", "r"},
@@ -330,14 +331,14 @@ class Translator:
             local = tag[len(SVG):] if tag.startswith(SVG) else tag
             if local in ("title", "desc"):
                 continue
-            if local in ("linearGradient", "radialGradient"):
+            if local in ("linearGradient", "radialGradient", "clipPath"):
                 if parent is not self.root and parent.tag != SVG + "defs":
-                    raise Skip("structure", "gradient outside defs or root")
+                    raise Skip("structure", "gradient or clip path outside defs and the root")
                 continue
             if local == "defs":
                 for inner in child:
-                    if inner.tag not in (SVG + "linearGradient", SVG + "radialGradient"):
-                        raise Skip("structure", "defs with other than gradients")
+                    if inner.tag not in (SVG + "linearGradient", SVG + "radialGradient", SVG + "clipPath"):
+                        raise Skip("structure", "defs with other than gradients and clip paths")
                 continue
             if local == "g":
                 view = self.group(child, inherited)
@@ -359,6 +360,8 @@ class Translator:
     def effects(self, view, attrs):
         """The element's transform and group opacity, as view modifiers."""
         modifiers = view.setdefault("modifiers", [])
+        if "clip-path" in attrs and attrs["clip-path"].strip() != "none":
+            modifiers.append({"clipShape": self.clip(attrs["clip-path"])})
         if "transform" in attrs:
             a, b, c, d, e, f = transform(attrs["transform"])
             if abs(a * d - b * c) < 1e-12:
@@ -372,6 +375,42 @@ class Translator:
         if not modifiers:
             del view["modifiers"]
         return view
+
+    def clip(self, text):
+        """A clip path of one shape in user space, as a `clipShape`."""
+        m = re.fullmatch(r"\s*url\(#([^)]+)\)\s*", text)
+        clip = self.ids.get(m.group(1)) if m else None
+        if clip is None or clip.tag != SVG + "clipPath":
+            raise Skip("paint server reference", f"clip-path {text!r}")
+        for key in attributes(clip):
+            if key not in ("id", "transform", "clip-rule", "clipPathUnits"):
+                raise Skip("clip feature", f"{key} on clipPath")
+        if clip.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse":
+            raise Skip("clip feature", "clipPathUnits")
+        children = [c for c in clip if isinstance(c.tag, str) and c.tag not in (SVG + "title", SVG + "desc")]
+        if len(children) != 1 or children[0].tag[len(SVG):] not in GEOMETRY or children[0].tag == SVG + "line":
+            raise Skip("clip feature", "clip path other than one shape")
+        child = children[0]
+        kind = child.tag[len(SVG):]
+        attrs = attributes(child)
+        for key in attrs:
+            if key not in GEOMETRY[kind] and key not in ("id", "transform", "clip-rule", "fill", "stroke", "stroke-width", "opacity"):
+                raise Skip("clip feature", f"{key} on a clip path's shape")
+        geometry = self.geometry(kind, attrs)
+        if geometry is None:
+            raise Skip("clip feature", "empty clip shape")
+        rule = attrs.get("clip-rule", attributes(clip).get("clip-rule", "nonzero")).strip()
+        if rule not in ("nonzero", "evenodd"):
+            raise Skip("clip feature", f"clip-rule {rule!r}")
+        m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        for element in (clip, child):
+            if "transform" in attributes(element):
+                m = multiply(m, transform(attributes(element)["transform"]))
+        shape = {"path": {"d": geometry[0]}}
+        if m != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            a, b, c, d, e, f = m
+            shape["modifiers"] = [{"transform": {"a": fmt(a), "b": fmt(b), "c": fmt(c), "d": fmt(d), "tx": fmt(e), "ty": fmt(f)}}]
+        return {"shape": shape, "eoFill": rule == "evenodd"}
 
     def group(self, element, inherited):
         attrs = self.own(element, set())
