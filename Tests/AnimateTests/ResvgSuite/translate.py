@@ -379,7 +379,7 @@ class Translator:
         return view
 
     def clip(self, text):
-        """A clip path of one shape in user space, as a `clipShape`."""
+        """A clip path of shapes in user space, as a `clipShape`."""
         m = re.fullmatch(r"\s*url\(#([^)]+)\)\s*", text)
         clip = self.ids.get(m.group(1)) if m else None
         if clip is None or clip.tag != SVG + "clipPath":
@@ -390,29 +390,43 @@ class Translator:
         if clip.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse":
             raise Skip("clip feature", "clipPathUnits")
         children = [c for c in clip if isinstance(c.tag, str) and c.tag not in (SVG + "title", SVG + "desc")]
-        if len(children) != 1 or children[0].tag[len(SVG):] not in GEOMETRY or children[0].tag == SVG + "line":
-            raise Skip("clip feature", "clip path other than one shape")
-        child = children[0]
-        kind = child.tag[len(SVG):]
-        attrs = attributes(child)
-        for key in attrs:
-            if key not in GEOMETRY[kind] and key not in ("id", "transform", "clip-rule", "fill", "stroke", "stroke-width", "opacity"):
-                raise Skip("clip feature", f"{key} on a clip path's shape")
-        geometry = self.geometry(kind, attrs)
-        if geometry is None:
-            raise Skip("clip feature", "empty clip shape")
-        rule = attrs.get("clip-rule", attributes(clip).get("clip-rule", "nonzero")).strip()
-        if rule not in ("nonzero", "evenodd"):
-            raise Skip("clip feature", f"clip-rule {rule!r}")
-        m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-        for element in (clip, child):
-            if "transform" in attributes(element):
-                m = multiply(m, transform(attributes(element)["transform"]))
-        shape = {"path": {"d": geometry[0]}}
-        if m != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-            a, b, c, d, e, f = m
-            shape["modifiers"] = [{"transform": {"a": fmt(a), "b": fmt(b), "c": fmt(c), "d": fmt(d), "tx": fmt(e), "ty": fmt(f)}}]
-        return {"shape": shape, "eoFill": rule == "evenodd"}
+        if not children or any(c.tag[len(SVG):] not in GEOMETRY or c.tag == SVG + "line" for c in children):
+            raise Skip("clip feature", "clip path other than shapes")
+        shapes, rules = [], set()
+        for child in children:
+            kind = child.tag[len(SVG):]
+            attrs = attributes(child)
+            for key in attrs:
+                if key not in GEOMETRY[kind] and key not in ("id", "transform", "clip-rule", "fill", "stroke", "stroke-width", "opacity"):
+                    raise Skip("clip feature", f"{key} on a clip path's shape")
+            geometry = self.geometry(kind, attrs)
+            if geometry is None:
+                raise Skip("clip feature", "empty clip shape")
+            rule = attrs.get("clip-rule", attributes(clip).get("clip-rule", "nonzero")).strip()
+            if rule not in ("nonzero", "evenodd"):
+                raise Skip("clip feature", f"clip-rule {rule!r}")
+            if kind not in ("rect", "circle", "ellipse"):
+                rules.add(rule)  # a rectangle's or an ellipse's region is the same by either rule
+            m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            for element in (clip, child):
+                if "transform" in attributes(element):
+                    m = multiply(m, transform(attributes(element)["transform"]))
+            shape = {"path": {"d": geometry[0]}}
+            if m != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                a, b, c, d, e, f = m
+                shape["modifiers"] = [{"transform": {"a": fmt(a), "b": fmt(b), "c": fmt(c), "d": fmt(d), "tx": fmt(e), "ty": fmt(f)}}]
+            shapes.append(shape)
+        if len(rules) > 1:
+            raise Skip("clip feature", "clip rules that differ between shapes")
+        evenodd = rules == {"evenodd"}
+        if len(shapes) == 1:
+            return {"shape": shapes[0], "eoFill": evenodd}
+        # Several shapes clip to the union of their regions, each by its own rule.
+        first = shapes[0]
+        modifiers = first.setdefault("modifiers", [])
+        for other in shapes[1:]:
+            modifiers.append({"union": {"shape": other, "eoFill": evenodd}})
+        return {"shape": first, "eoFill": False}
 
     def group(self, element, inherited):
         attrs = self.own(element, set())
