@@ -113,3 +113,12 @@ extension ShapeStyle where Self == Color {
     public static var primary: Color { .primary }
     public static var secondary: Color { .secondary }
 }
+
+extension Color: _ExpressibleByColorLiteral {
+    /// A colour literal, `#colorLiteral(red:green:blue:alpha:)`, as Xcode writes it: sRGB
+    /// components and an opacity, 0…1 (where UIKit makes a `UIColor` of it, and
+    /// `Color(_:)` a colour).
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
+    }
+}

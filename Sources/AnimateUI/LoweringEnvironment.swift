@@ -14,6 +14,10 @@ struct LoweringEnvironment {
     var multilineTextAlignment: TextAlignment = .leading
     /// The content point scroll views inside show at their top-leading corner.
     var scrollPosition = CGPoint.zero
+    /// The time of the frame being evaluated, in seconds (for keyframe animators).
+    var time = 0.0
+    /// Recorded when views read `time`.
+    var timeReading: TimeReading?
     /// Fonts, shaped text and images, kept from frame to frame.
     let resources: Resources
     /// Runs a lowering again with the state values of the frame being evaluated (for

@@ -20,6 +20,8 @@ internal import Raster
 final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
     let scene: S
     let resources: Resources
+    /// Set once a frame's views read the time (a keyframe animator).
+    let timeReading = TimeReading()
     /// Each state property: its name, storage, and first parameter slot when it animates.
     private var states: [(name: String, box: AnyStateBox, slot: Int?, count: Int)] = []
     private var params: [TimelineDocument.Param] = []
@@ -69,7 +71,9 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
     /// The resolved root view for a frame: `body` with each state's presented value.
     func root(_ context: EvaluationContext) -> Scene.View {
         let again = UncheckedSendable(value: { (lower: () -> Scene.View) in self.presenting(context, lower) })
-        let environment = LoweringEnvironment(resources: resources, presenting: { lower in again.value(lower) })
+        var environment = LoweringEnvironment(resources: resources, presenting: { lower in again.value(lower) })
+        environment.time = context.time
+        environment.timeReading = timeReading
         return presenting(context) { loweredSingle(scene.body, environment) }
     }
 
@@ -103,6 +107,7 @@ final class SceneEvaluator<S: AnimationScene>: @unchecked Sendable {
             fps: scene.fps, duration: scene.duration, parameters: params, body: nil)
         // A frame is a function of the animated values unless a state that does not animate changes.
         document.scene.readsTime = states.contains { $0.slot == nil && $0.box.changeCount > 0 }
+        document.scene.timeReading = timeReading
         document.scene.root = root(document.context(frame: 0))
         if let failure = resources.failures.first { throw SceneError(failure) }
         let root = UncheckedSendable(value: { (context: EvaluationContext) in self.root(context) })

@@ -61,11 +61,11 @@ extension View {
         _ effect: @escaping @Sendable (EmptyVisualEffect, GeometryProxy) -> E
     ) -> ModifiedContent<Self, _SceneModifier> {
         ModifiedContent(content: self, modifier: _SceneModifier { view, environment in
-            .modified(view, .visualEffect(VisualEffectFunction { frame in
+            .modified(view, .visualEffect(VisualEffectFunction { geometry in
                 var modifiers: [Scene.Modifier] = []
                 // With the frame's state values, should the function read any.
                 _ = environment.presenting {
-                    modifiers = effect(EmptyVisualEffect(), GeometryProxy(frame))._effects.modifiers
+                    modifiers = effect(EmptyVisualEffect(), GeometryProxy(geometry))._effects.modifiers
                     return .empty
                 }
                 return modifiers

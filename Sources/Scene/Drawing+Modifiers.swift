@@ -139,14 +139,25 @@ extension Drawing {
         case .compositingGroup:
             isolated(content, proposal: proposal, at: origin)
         case .visualEffect(let effect):
-            var measured = self
-            measured.measure(content, proposal: proposal, at: origin)
-            let g = measured.context.geometry
+            let frame = Rect(origin: origin, size: content.sizeThatFits(proposal, context))
             var affected = content
-            for modifier in effect.modifiers(Rect(x: g.minX, y: g.minY, width: g.width, height: g.height)) {
+            for modifier in effect.modifiers(geometry(of: frame)) {
                 affected = .modified(affected, modifier)
             }
             draw(affected, proposal: proposal, at: origin)
+        case .preference, .transformPreference:
+            draw(content, proposal: proposal, at: origin)
+        case .backgroundPreferenceValue(let reader), .overlayPreferenceValue(let reader):
+            // The content's value once it is laid out here, then the view made from it.
+            let value = preference(reader.preference, of: content, proposal: proposal, at: origin) ?? reader.preference.defaultValue
+            let secondary = reader.content(value)
+            let placed: Modifier
+            if case .backgroundPreferenceValue = modifier {
+                placed = .background(secondary, reader.alignment)
+            } else {
+                placed = .overlay(secondary, reader.alignment)
+            }
+            drawModified(.modified(content, placed), content, placed, proposal: proposal, at: origin)
         }
     }
 

@@ -44,6 +44,12 @@ struct Drawing {
         context.geometry = (origin.x - spaceOrigin.x, origin.y - spaceOrigin.y, size.width, size.height)
     }
 
+    /// A view's geometry for content made at draw time: `frame` (root points) and the
+    /// coordinate spaces around it.
+    func geometry(of frame: Rect) -> ViewGeometry {
+        ViewGeometry(frame: frame, spaceOrigin: spaceOrigin, spaces: spaces)
+    }
+
     /// Device pixels per point here (the largest stretch of the transform).
     var deviceScale: Double { transform.maxScale }
 
@@ -88,8 +94,7 @@ struct Drawing {
             if condition.evaluate(in: context) != 0 { draw(content, proposal: proposal, at: origin) }
         case .geometryReader(let reader):
             let size = view.sizeThatFits(proposal, context)
-            let frame = Rect(x: origin.x - spaceOrigin.x, y: origin.y - spaceOrigin.y, width: size.width, height: size.height)
-            draw(reader.content(frame), proposal: ProposedSize(size), at: origin)
+            draw(reader.content(geometry(of: Rect(origin: origin, size: size))), proposal: ProposedSize(size), at: origin)
         }
     }
 

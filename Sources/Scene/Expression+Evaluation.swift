@@ -49,6 +49,8 @@ public struct EvaluationContext: Sendable {
     public var geometry: (minX: Double, minY: Double, width: Double, height: Double)
     /// Stack layouts already worked out in this frame; nil to work every one out afresh.
     public var layoutMemo: LayoutMemo?
+    /// Boolean shape operations' results kept from the frame before; nil to compute each.
+    public var shapeOperations: ShapeOperationMemo?
 
     /// A context; every value defaults to 0 and every array to empty, except
     /// `fps`, which defaults to 30.

@@ -27,9 +27,12 @@ public struct FrameRenderer {
         render(context, into: canvas, layouts: LayoutMemo())
     }
 
-    func render(_ context: EvaluationContext, into canvas: Canvas, layouts: LayoutMemo, layers: LayerMemo? = nil) {
+    func render(
+        _ context: EvaluationContext, into canvas: Canvas, layouts: LayoutMemo, layers: LayerMemo? = nil, operations: ShapeOperationMemo? = nil
+    ) {
         var context = context
         context.layoutMemo = layouts
+        context.shapeOperations = operations
         let root = scene.root
         let size = root.sizeThatFits(ProposedSize(scene.size), context)
         let origin = Point(x: (scene.size.width - size.width) / 2, y: (scene.size.height - size.height) / 2)
@@ -42,7 +45,9 @@ public struct FrameRenderer {
 /// Renders one scene's frames one after another on one thread, keeping from one frame to
 /// the next a canvas (its scratch buffers and layer pixmaps), the layouts that are the
 /// same in every frame (see `LayoutMemo`) and the layers that draw the same in every frame
-/// (see `LayerMemo`; a canvas's worth of pixels a frame). Each frame is as `FrameRenderer` draws it.
+/// (see `LayerMemo`; a canvas's worth of pixels a frame) and the results of boolean shape
+/// operations whose operands are unchanged (see `ShapeOperationMemo`). Each frame is as
+/// `FrameRenderer` draws it.
 ///
 /// When the scene reads no time (`ResolvedScene.readsTime`), a frame whose parameter
 /// values are those of the last frame rendered, bit for bit, is that frame's picture
@@ -52,6 +57,7 @@ public final class SequentialRenderer {
     private let canvas: Canvas
     private let layouts = LayoutMemo()
     let layers: LayerMemo
+    private let operations = ShapeOperationMemo()
     /// The last frame's parameter values and picture, kept while the scene reads no time.
     private var last: (params: [Double], pixmap: Pixmap)?
 
@@ -68,7 +74,8 @@ public final class SequentialRenderer {
         canvas.reset(background: renderer.scene.background)
         layouts.nextFrame()
         layers.nextFrame()
-        renderer.render(context, into: canvas, layouts: layouts, layers: layers)
+        operations.nextFrame()
+        renderer.render(context, into: canvas, layouts: layouts, layers: layers, operations: operations)
         let pixmap = canvas.pixmap
         last = timeless ? (context.params, pixmap) : nil
         return pixmap
@@ -76,16 +83,21 @@ public final class SequentialRenderer {
 
     /// Renders the view `root()` makes in place of the scene's root view: a tree built anew
     /// for each frame (a scene written in Swift). Its stacks and views live at new addresses
-    /// each frame, so it gets a layout memo of its own and no kept layers; the canvas is
-    /// reused. When the scene reads no time, a frame whose parameters are the last frame's
-    /// is that picture again, and `root` is not called.
+    /// each frame, so it gets a layout memo of its own and no kept layers; the canvas and the
+    /// shape operations' results (keyed by value) are reused. When the scene reads no time
+    /// (nor have its views, see `ResolvedScene.timeReading`), a frame whose parameters are the
+    /// last frame's is that picture again, and `root` is not called.
     public func render(_ context: EvaluationContext, root: () -> View) -> Pixmap {
-        let timeless = !renderer.scene.readsTime
+        // Views that read the time themselves make it so from the frame they first do:
+        // a frame whose views did not is a function of its parameters, and so is the next
+        // frame with the same values (its views are made from the same values).
+        var timeless: Bool { !renderer.scene.readsTime && !(renderer.scene.timeReading?.hasRead ?? false) }
         if timeless, let last, Self.same(last.params, context.params) { return last.pixmap }
         canvas.reset(background: renderer.scene.background)
         var scene = renderer.scene
         scene.root = root()
-        FrameRenderer(scene: scene).render(context, into: canvas)
+        operations.nextFrame()
+        FrameRenderer(scene: scene).render(context, into: canvas, layouts: LayoutMemo(), operations: operations)
         let pixmap = canvas.pixmap
         last = timeless ? (context.params, pixmap) : nil
         return pixmap

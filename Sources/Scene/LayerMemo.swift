@@ -212,9 +212,9 @@ extension View {
                 return shape.isSameInEveryFrame
             case .shadow(_, let radius, let x, let y):
                 return same(radius) && same(x) && same(y)
-            case .fixedSize, .bind, .coordinateSpace, .blendMode, .compositingGroup:
+            case .fixedSize, .bind, .coordinateSpace, .blendMode, .compositingGroup, .preference, .transformPreference:
                 return true
-            case .visualEffect:
+            case .visualEffect, .backgroundPreferenceValue, .overlayPreferenceValue:
                 return false
             }
         }

@@ -135,9 +135,13 @@ extension Shape {
         case .transformed(let shape, let transform):
             return shape.path(in: rect, context: context).applying(transform.matrix(in: rect, context: ctx))
         case .operation(let shape, let operation, let other, let eoFill):
-            return shape.path(in: rect, context: context).applying(operation, other.path(in: rect, context: context), eoFill: eoFill)
+            let a = shape.path(in: rect, context: context), b = other.path(in: rect, context: context)
+            guard let memo = context.shapeOperations else { return a.applying(operation, b, eoFill: eoFill) }
+            return memo.result(.init(operation: .region(operation), eoFill: eoFill, a: a, b: b)) { a.applying(operation, b, eoFill: eoFill) }
         case .lineOperation(let shape, let operation, let other, let eoFill):
-            return shape.path(in: rect, context: context).applying(operation, other.path(in: rect, context: context), eoFill: eoFill)
+            let a = shape.path(in: rect, context: context), b = other.path(in: rect, context: context)
+            guard let memo = context.shapeOperations else { return a.applying(operation, b, eoFill: eoFill) }
+            return memo.result(.init(operation: .line(operation), eoFill: eoFill, a: a, b: b)) { a.applying(operation, b, eoFill: eoFill) }
         }
         return path
     }

@@ -50,7 +50,8 @@ extension View {
                 return content.sizeThatFits(
                     ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), context)
             case .offset, .opacity, .background, .overlay, .scaleEffect, .rotationEffect, .transformEffect, .zIndex, .foregroundStyle, .coordinateSpace,
-                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup, .visualEffect:
+                .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup, .visualEffect, .preference, .transformPreference,
+                .backgroundPreferenceValue, .overlayPreferenceValue:
                 return content.sizeThatFits(proposal, context)
             case .bind(let slot, let value):
                 return content.sizeThatFits(proposal, context.binding(slot, to: value))
@@ -95,7 +96,7 @@ extension View {
                 return same(ratio)
             case .offset, .position, .opacity, .background, .overlay, .fixedSize, .scaleEffect, .rotationEffect, .transformEffect, .zIndex,
                 .foregroundStyle, .bind, .coordinateSpace, .clipShape, .mask, .blendMode, .shadow, .blur, .compositingGroup,
-                .visualEffect:
+                .visualEffect, .preference, .transformPreference, .backgroundPreferenceValue, .overlayPreferenceValue:
                 return true
             }
         }

@@ -39,11 +39,10 @@ public indirect enum View: Sendable {
 
 /// A view made at draw time from the frame it is given.
 public struct GeometryReaderView: Sendable {
-    /// The content for the reader's frame in the nearest scroll view or named coordinate
-    /// space (its size is the reader's), in points.
-    public var content: @Sendable (Rect) -> View
+    /// The content for the reader's geometry (its frame's size is the reader's), in points.
+    public var content: @Sendable (ViewGeometry) -> View
 
-    public init(content: @escaping @Sendable (Rect) -> View) {
+    public init(content: @escaping @Sendable (ViewGeometry) -> View) {
         self.content = content
     }
 }
@@ -306,13 +305,23 @@ public enum Modifier: Sendable {
     /// nearest scroll view or named coordinate space (SwiftUI's `visualEffect`, for scenes
     /// written in Swift). They must not change layout: offsets, scales, rotations, opacity, blur.
     case visualEffect(VisualEffectFunction)
+    /// Sets the value of a preference that the view hands up to its ancestors, replacing
+    /// its content's (SwiftUI's `preference(key:value:)`, for scenes written in Swift).
+    case preference(PreferenceValue)
+    /// Changes the value of a preference that the content hands up (SwiftUI's `transformPreference`).
+    case transformPreference(PreferenceTransform)
+    /// A view made from the value of a preference the content hands up, drawn behind it.
+    case backgroundPreferenceValue(PreferenceReader)
+    /// A view made from the value of a preference the content hands up, drawn in front of it.
+    case overlayPreferenceValue(PreferenceReader)
 }
 
 /// The modifiers a `visualEffect` applies for a frame rectangle.
 public struct VisualEffectFunction: Sendable {
-    public var modifiers: @Sendable (Rect) -> [Modifier]
+    /// The modifiers for the content's geometry before its effects.
+    public var modifiers: @Sendable (ViewGeometry) -> [Modifier]
 
-    public init(modifiers: @escaping @Sendable (Rect) -> [Modifier]) {
+    public init(modifiers: @escaping @Sendable (ViewGeometry) -> [Modifier]) {
         self.modifiers = modifiers
     }
 }

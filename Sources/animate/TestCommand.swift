@@ -24,6 +24,11 @@ struct TestCommand: ParsableCommand {
             --scale records smaller goldens of large animations. Both are kept in golden.json
             and used by later comparisons.
 
+            --junit FILE writes a JUnit XML report (one test case per timeline, named by its path
+            relative to its folder), also when tests fail. --shard K/N tests only every Nth
+            timeline in the order of their paths, starting with the Kth, so that a CI matrix of N
+            machines running 1/N … N/N tests each timeline once.
+
             Exit status: 0 every golden matched (or --update recorded them); 1 a timeline is
             invalid; 2 differences, missing goldens, or goldens recorded in missing or failed
             mode (review them and run again); 3 a golden or the report could not be written.
@@ -58,6 +63,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write failing frames' images, index.html and summary.json to this folder.", valueName: "folder"))
     var report: String?
 
+    @Option(help: ArgumentHelp("Write a JUnit XML report to this file (written whether tests pass or fail).", valueName: "file"))
+    var junit: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run only shard K of N: every Nth timeline by name, so that shards 1/N … N/N are disjoint and together complete.", valueName: "K/N"))
+    var shard: String?
+
     @Flag(help: "Print the summary as JSON on standard output instead of text.")
     var json = false
 
@@ -73,10 +84,19 @@ struct TestCommand: ParsableCommand {
         if let times { _ = try FrameChoice.parseTimes(times) }
         guard keyFrames >= 1 else { throw ValidationError("--key-frames must be at least 1") }
         if let scale { guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be greater than 0 and at most 16") } }
+        if let shard { _ = try Self.parseShard(shard) }
+    }
+
+    /// The shard `--shard text` names.
+    static func parseShard(_ text: String) throws -> Shard {
+        do throws(Shard.ParseError) { return try Shard(parsing: text) } catch { throw ValidationError("--shard \(error.description)") }
     }
 
     func run() throws {
-        let timelines = try findTimelines()
+        let all = try findTimelines()
+        let part = try shard.map(Self.parseShard)
+        let timelines = part.map { $0.select(all, name: \.relative) } ?? all
+        if let junit { try Self.checkJUnitPath(junit) }
         let loader = try limits.loader()
         let mode = update ? .all : record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         var choice: FrameChoice?
@@ -93,9 +113,16 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw CommandFailure.output(error.description)
         }
+        if let part, !json, !quiet || timelines.isEmpty {
+            print(timelines.isEmpty
+                ? "shard \(part) has no timelines (\(SummaryText.count(all.count, "timeline")) in all)"
+                : "shard \(part): \(timelines.count) of \(SummaryText.count(all.count, "timeline"))")
+        }
         var reports: [ComparisonReport] = []
+        var seconds: [Double] = []
         var outputFailed = false
         for timeline in timelines {
+            let started = ContinuousClock.now
             let directory = GoldenDirectory(path: (golden as NSString).appendingPathComponent(timeline.name))
             do throws(RegressionError) {
                 // A golden recorded at a chosen scale is compared, and recorded again, at that scale.
@@ -111,9 +138,10 @@ struct TestCommand: ParsableCommand {
                 outputFailed = outputFailed || error.isOutputFailure
                 reports.append(failed)
             }
+            seconds.append(Self.seconds(started.duration(to: .now)))
             if !json { printOutcome(reports.last!) }
         }
-        let stale = staleGoldens(known: Set(timelines.map(\.name)))
+        let stale = staleGoldens(known: Set(all.map(\.name)))
         if !json { for name in stale { print("warning: \((golden as NSString).appendingPathComponent(name)) has no timeline") } }
         do throws(RegressionError) {
             try writer?.finish(title: "animate test \(paths.joined(separator: " ")) --golden \(golden)", reports: reports)
@@ -121,12 +149,26 @@ struct TestCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             outputFailed = true
         }
+        if let junit {
+            let cases = zip(zip(timelines, reports), seconds).map { pair, time in
+                Self.testCase(pair.1, path: pair.0.relative, file: pair.0.path, seconds: time, mode: mode, report: writer)
+            }
+            let title = "animate test \(paths.joined(separator: " "))" + (part.map { " --shard \($0)" } ?? "")
+            do throws(ExportError) {
+                try JUnitReport(name: title, cases: cases).write(to: junit)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+                outputFailed = true
+            }
+        }
         if json {
             print(try SummaryText.json(title: "animate test", reports: reports))
         } else {
             let counts = Dictionary(grouping: reports, by: \.status).mapValues(\.count)
             var line = ComparisonReport.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }.joined(separator: ", ")
+            if reports.isEmpty { line = "nothing to test" }
             if let writer { line += "; report: \(writer.pagePath)" }
+            if let junit { line += "; JUnit: \(junit)" }
             print(line)
         }
         if outputFailed { throw ExitCode(3) }
@@ -136,40 +178,46 @@ struct TestCommand: ParsableCommand {
     }
 
     private func printOutcome(_ r: ComparisonReport) {
+        guard !(quiet && r.status == .passed) else { return }
+        for line in Self.outcomeLines(r) { print(line) }
+    }
+
+    /// What the text output says of one timeline: a first line with its status and name,
+    /// then, for a failure, the problems, the motion and each failing frame, indented.
+    static func outcomeLines(_ r: ComparisonReport) -> [String] {
         switch r.status {
         case .passed:
-            if !quiet {
-                let motion = r.trace.map { ", trace of \(SummaryText.count($0.expectedFrameCount, "frame"))" } ?? ""
-                print("ok       \(r.name) (\(SummaryText.count(r.frames.count, "frame")) compared\(motion))")
-            }
+            let motion = r.trace.map { ", trace of \(SummaryText.count($0.expectedFrameCount, "frame"))" } ?? ""
+            return ["ok       \(r.name) (\(SummaryText.count(r.frames.count, "frame")) compared\(motion))"]
         case .recorded:
-            print("recorded \(r.name): \(r.notes.joined(separator: "; "))")
+            return ["recorded \(r.name): \(r.notes.joined(separator: "; "))"]
         case .missing:
-            print("missing  \(r.name): \(r.problems.joined(separator: "; "))")
+            return ["missing  \(r.name): \(r.problems.joined(separator: "; "))"]
         case .error:
-            print("error    \(r.name): \(r.error ?? "")")
+            return ["error    \(r.name): \(r.error ?? "")"]
         case .failed:
-            print("FAIL     \(r.name)")
-            for problem in r.problems { print("  \(problem)") }
-            if let trace = r.trace { for line in trace.lines { print("  \(line)") } }
+            var lines = ["FAIL     \(r.name)"]
+            for problem in r.problems { lines.append("  \(problem)") }
+            if let trace = r.trace { for line in trace.lines { lines.append("  \(line)") } }
             for f in r.failingFrames {
-                print("  " + SummaryText.frameLine(f))
-                for v in f.difference.violations { print("    - \(v)") }
+                lines.append("  " + SummaryText.frameLine(f))
+                for v in f.difference.violations { lines.append("    - \(v)") }
             }
-            for note in r.notes { print("  note: \(note)") }
+            for note in r.notes { lines.append("  note: \(note)") }
+            return lines
         }
     }
 
     /// Every timeline to test: files as given, folders searched recursively for `*.json`, `*.yaml` and `*.yml`,
-    /// each named by its path relative to its folder, without the extension.
-    private func findTimelines() throws -> [(name: String, path: String)] {
+    /// each with its path relative to its folder (a file given: its name), and named by that path without the extension.
+    private func findTimelines() throws -> [(name: String, path: String, relative: String)] {
         let fm = FileManager.default
-        var found: [(name: String, path: String)] = []
+        var found: [(name: String, path: String, relative: String)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CommandFailure.invalid("\(path): no such file or folder") }
             if !isDirectory.boolValue {
-                found.append(((FilePath.name(of: path) as NSString).deletingPathExtension, path))
+                found.append(((FilePath.name(of: path) as NSString).deletingPathExtension, path, FilePath.name(of: path)))
                 continue
             }
             guard let enumerator = fm.enumerator(atPath: path) else { throw CommandFailure.invalid("\(path): cannot list the folder") }
@@ -180,7 +228,7 @@ struct TestCommand: ParsableCommand {
                 if isTimeline && !FilePath.name(of: relative).hasPrefix(".") { names.append(relative) }
             }
             for relative in names.sorted() {
-                found.append(((relative as NSString).deletingPathExtension, (path as NSString).appendingPathComponent(relative)))
+                found.append(((relative as NSString).deletingPathExtension, (path as NSString).appendingPathComponent(relative), relative))
             }
         }
         guard !found.isEmpty else { throw CommandFailure.invalid("no timelines (*.json, *.yaml, *.yml) in \(paths.joined(separator: ", "))") }

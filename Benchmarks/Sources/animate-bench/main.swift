@@ -211,7 +211,9 @@ for scene in scenes {
 // The demos at 1080p (the canvas scaled to 1,080 pixels tall): our render time per frame.
 print("\n| demo at 1080p | size | animate ms per frame |")
 print("| --- | --- | ---: |")
-let timelines = root.appendingPathComponent("Timelines")
+// BENCH_TIMELINES=DIR takes the demos from DIR instead (Benchmarks/Timelines holds scenes
+// measured on their own, such as shape-operations.json).
+let timelines = environment["BENCH_TIMELINES"].map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Timelines")
 let demoFilter = environment["BENCH_DEMO"]
 for name in try FileManager.default.contentsOfDirectory(atPath: timelines.path).filter({ $0.hasSuffix(".json") }).sorted()
 where demoFilter.map({ name.contains($0) }) ?? true {
