@@ -71,7 +71,7 @@ GEOMETRY = {
     "polygon": {"points"},
     "path": {"d"},
 }
-IGNORED_ATTRIBUTES = {"id", "font-family"}  # no text is drawn
+IGNORED_ATTRIBUTES = {"id", "font-family", "stop-color"}  # no text is drawn; stop-color only reaches stops
 NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 
 
@@ -305,6 +305,29 @@ class Translator:
     def __init__(self, root):
         self.root = root
         self.ids = {e.get("id"): e for e in root.iter() if e.get("id") is not None}
+        self.parents = {child: parent for parent in root.iter() for child in parent}
+
+    def stop_colour(self, stop):
+        """A stop's `stop-color` as CSS computes it: `inherit` takes the parent element's
+        (not the referenced gradient's), `currentColor` the `color` inherited at the stop."""
+        element, value = stop, None
+        while element is not None:
+            value = attributes(element).get("stop-color", "black" if element is stop else None)
+            if value is None:
+                value = "black"
+            if value.strip() != "inherit":
+                break
+            element = self.parents.get(element)
+            value = "black"
+        if value.strip() == "currentColor":
+            element, value = stop, "black"
+            while element is not None:
+                own = attributes(element).get("color")
+                if own is not None and own.strip() != "inherit":
+                    value = own
+                    break
+                element = self.parents.get(element)
+        return value
 
     def document(self):
         root = self.root
@@ -335,9 +358,7 @@ class Translator:
             if local in ("title", "desc"):
                 continue
             if local in ("linearGradient", "radialGradient", "clipPath"):
-                if parent is not self.root and parent.tag != SVG + "defs":
-                    raise Skip("structure", "gradient or clip path outside defs and the root")
-                continue
+                continue  # never drawn; found by id
             if local == "defs":
                 continue  # never drawn; its gradients and clip paths are found by id
             if attributes(child).get("display", "inline").strip() == "none":
@@ -402,7 +423,13 @@ class Translator:
             geometry = self.geometry(kind, attrs)
             if geometry is None:
                 raise Skip("clip feature", "empty clip shape")
-            rule = attrs.get("clip-rule", attributes(clip).get("clip-rule", "nonzero")).strip()
+            rule, element = "nonzero", child  # clip-rule inherits from the clip path's ancestors
+            while element is not None:
+                own = attributes(element).get("clip-rule")
+                if own is not None and own.strip() != "inherit":
+                    rule = own.strip()
+                    break
+                element = self.parents.get(element)
             if rule not in ("nonzero", "evenodd"):
                 raise Skip("clip feature", f"clip-rule {rule!r}")
             if kind not in ("rect", "circle", "ellipse"):
@@ -600,7 +627,7 @@ class Translator:
                     merged[key] = value
         allowed = {"gradientUnits", "x1", "y1", "x2", "y2"} if linear else {"gradientUnits", "cx", "cy", "r"}
         for key, value in merged.items():
-            if key == "spreadMethod" and value == "pad":
+            if key == "spreadMethod" and value == "pad" or key in ("stop-color", "color"):
                 continue
             if key not in allowed:
                 raise Skip("gradient feature", f"{key} on gradient")
@@ -615,7 +642,7 @@ class Translator:
                 raise Skip("gradient feature", "gradient child other than stop")
             attrs = attributes(stop)
             for key in attrs:
-                if key not in ("id", "offset", "stop-color", "stop-opacity"):
+                if key not in ("id", "offset", "stop-color", "stop-opacity", "color"):
                     raise Skip("gradient feature", f"{key} on stop")
             offset_text = attrs.get("offset", "0").strip()
             if offset_text.endswith("%"):
@@ -625,7 +652,7 @@ class Translator:
             offset = min(max(offset, 0.0), 1.0)
             offset = max(offset, last)
             last = offset
-            c = colour(attrs.get("stop-color", "black"))
+            c = colour(self.stop_colour(stop))
             if c is None:
                 raise Skip("colour syntax", "stop-color none")
             stops.append((c[0], c[1] * opacity_value(attrs.get("stop-opacity", "1"), "stop-opacity") * alpha, offset))
