@@ -334,18 +334,19 @@ class Translator:
         if root.tag != SVG + "svg":
             raise Skip("document", "root is not svg")
         for key in root.attrib:
-            if key not in ("id", "viewBox", "width", "height", "version", "font-family"):
+            if key not in ("id", "viewBox", "width", "height", "version", "font-family", "opacity"):
                 raise Skip("document", f"root attribute {key}")
         if root.get("viewBox", "").split() != ["0", "0", "200", "200"]:
             raise Skip("document", "viewBox other than 0 0 200 200")
         for key in ("width", "height"):
             if key in root.attrib and root.get(key) != "200":
                 raise Skip("document", f"root {key}")
-        children = self.children(root, {})
+        scene = {"zstack": self.children(root, {})}
+        scene = self.effects(scene, {k: v for k, v in root.attrib.items() if k == "opacity"})
         return {
             "version": 1, "size": [200, 200], "scale": 2.5, "duration": 1, "fps": 1,
             "background": "clear",
-            "scene": {"zstack": children},
+            "scene": scene,
         }
 
     def children(self, parent, inherited):
