@@ -86,6 +86,6 @@ let package = Package(
         .testTarget(
             name: "AnimateTests",
             dependencies: ["animate", "Timeline", "Export", "Raster", "Scene", "Geometry", "FrameDiff", "Regression", "AnimateTesting", "AnimateUI"],
-            exclude: ["Reference"]),
+            exclude: ["Reference", "ResvgSuite"]),
     ]
 )
