@@ -96,7 +96,7 @@ public enum MediaProbe {
 
 /// Converts decoded frames of any pixel format to straight-alpha RGBA pixmaps, reusing its
 /// swscale context while the frame format stays the same.
-private struct FrameToPixmap {
+struct FrameToPixmap {
     let path: String
     private var key: [Int32] = []
     private var converter: PixelConverter?
