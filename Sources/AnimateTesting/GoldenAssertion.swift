@@ -30,6 +30,17 @@ public struct GoldenAssertion: Sendable {
         self.check = check
     }
 
+    /// Removes a passing test's report folder, and the folders above it that were made
+    /// for it and are now empty (the test file's, and the default root in the temporary
+    /// folder), so that passing tests leave nothing behind.
+    private func removeArtifacts() {
+        try? FileManager.default.removeItem(atPath: artifacts)
+        let fileFolder = URL(fileURLWithPath: artifacts).deletingLastPathComponent()
+        rmdir(fileFolder.path)
+        let root = fileFolder.deletingLastPathComponent()
+        if root.lastPathComponent == "animate-golden-artifacts" { rmdir(root.path) }
+    }
+
     /// The outcome of one assertion.
     public struct Verdict: Sendable {
         /// nil when the rendering matches its golden; otherwise what to tell the test's author.
@@ -54,7 +65,7 @@ public struct GoldenAssertion: Sendable {
             let writer = try ReportWriter(directory: artifacts)
             let report = try check.check(subject, golden: golden, name: golden.path.split(separator: "/").suffix(2).joined(separator: "/"), writer: writer)
             if report.status == .passed {
-                try? FileManager.default.removeItem(atPath: artifacts)
+                removeArtifacts()
                 return Verdict(failure: nil, report: report, images: [])
             }
             try writer.finish(title: "golden \(golden.path)", reports: [report])

@@ -7,13 +7,13 @@
 
 /// A keyframe of a track for a value of type `Value`.
 public protocol KeyframeTrackContent<Value> {
-    associatedtype Value: Animatable
+    associatedtype Value: Animatable & _KeyframeValue
     /// The keyframes, as Motion's (opaque to users of the module).
     var _keyframes: [Motion.Keyframe] { get }
 }
 
 /// Interpolates in a straight line to `to` over `duration`, paced by `timingCurve`.
-public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
+public struct LinearKeyframe<Value: Animatable & _KeyframeValue>: KeyframeTrackContent {
     public let _keyframes: [Motion.Keyframe]
 
     public init(_ to: Value, duration: Double, timingCurve: UnitCurve = .linear) {
@@ -22,7 +22,7 @@ public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
 }
 
 /// A cubic segment to `to` over `duration`; runs of cubic keyframes form a Catmull-Rom spline.
-public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent {
+public struct CubicKeyframe<Value: Animatable & _KeyframeValue>: KeyframeTrackContent {
     public let _keyframes: [Motion.Keyframe]
 
     public init(_ to: Value, duration: Double, startVelocity: Value? = nil, endVelocity: Value? = nil) {
@@ -33,7 +33,7 @@ public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent {
 }
 
 /// A spring towards `to`, lasting `duration` (until it settles when nil).
-public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
+public struct SpringKeyframe<Value: Animatable & _KeyframeValue>: KeyframeTrackContent {
     public let _keyframes: [Motion.Keyframe]
 
     public init(_ to: Value, duration: Double? = nil, spring: Spring = Spring(), startVelocity: Value? = nil) {
@@ -42,7 +42,7 @@ public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
 }
 
 /// Jumps to `to` at once.
-public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {
+public struct MoveKeyframe<Value: Animatable & _KeyframeValue>: KeyframeTrackContent {
     public let _keyframes: [Motion.Keyframe]
 
     public init(_ to: Value) {
@@ -51,13 +51,13 @@ public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {
 }
 
 /// Keyframes one after another (what `KeyframeTrackContentBuilder` builds).
-public struct _KeyframeSequence<Value: Animatable>: KeyframeTrackContent {
+public struct _KeyframeSequence<Value: Animatable & _KeyframeValue>: KeyframeTrackContent {
     public let _keyframes: [Motion.Keyframe]
 }
 
 /// Builds a track's keyframes, in playing order.
 @resultBuilder
-public enum KeyframeTrackContentBuilder<Value: Animatable> {
+public enum KeyframeTrackContentBuilder<Value: Animatable & _KeyframeValue> {
     public static func buildExpression<K: KeyframeTrackContent>(_ keyframe: K) -> _KeyframeSequence<Value> where K.Value == Value {
         _KeyframeSequence(_keyframes: keyframe._keyframes)
     }
@@ -95,7 +95,7 @@ public struct _PropertyTrack<Root> {
 
 /// The keyframes of one property of `Root` (or of the whole value, with no key path), as
 /// SwiftUI's `KeyframeTrack`.
-public struct KeyframeTrack<Root, Value: Animatable, Content: KeyframeTrackContent>: Keyframes where Content.Value == Value {
+public struct KeyframeTrack<Root, Value: Animatable & _KeyframeValue, Content: KeyframeTrackContent>: Keyframes where Content.Value == Value {
     public let _tracks: [_PropertyTrack<Root>]
 
     public init(_ keyPath: WritableKeyPath<Root, Value>, @KeyframeTrackContentBuilder<Value> content: () -> Content) {
@@ -139,15 +139,46 @@ public enum KeyframesBuilder<Value> {
     public static func buildEither(second: _KeyframeTracks<Value>) -> _KeyframeTracks<Value> { second }
 }
 
-/// A keyframe value's components, as Motion animates them: numbers and `AnimatablePair`s of them.
-func components<Value>(of value: Value) -> [Double] {
-    guard let vector = value as? any StateVector else {
-        fatalError("keyframes animate numbers and AnimatablePairs of them, not \(Value.self)")
-    }
-    return vector.components
+/// A value keyframes move, as a fixed number of components: numbers, `Angle`, `CGPoint`,
+/// `CGSize`, and `AnimatablePair`s of them (a keyframe of another value does not compile).
+public protocol _KeyframeValue {
+    /// The components, always the same number for a type.
+    var _components: [Double] { get }
+    /// The value with these components.
+    static func _make(_ components: ArraySlice<Double>) -> Self
 }
 
-/// The value of type `Value` with these components.
-func make<Value>(_ type: Value.Type, _ components: [Double]) -> Value {
-    (Value.self as! any StateVector.Type).make(components[...]) as! Value
+extension Double: _KeyframeValue {
+    public var _components: [Double] { components }
+    public static func _make(_ components: ArraySlice<Double>) -> Double { make(components) }
 }
+
+extension Angle: _KeyframeValue {
+    public var _components: [Double] { components }
+    public static func _make(_ components: ArraySlice<Double>) -> Angle { make(components) }
+}
+
+extension CGPoint: _KeyframeValue {
+    public var _components: [Double] { components }
+    public static func _make(_ components: ArraySlice<Double>) -> CGPoint { make(components) }
+}
+
+extension CGSize: _KeyframeValue {
+    public var _components: [Double] { components }
+    public static func _make(_ components: ArraySlice<Double>) -> CGSize { make(components) }
+}
+
+
+extension AnimatablePair: _KeyframeValue where First: _KeyframeValue, Second: _KeyframeValue {
+    public var _components: [Double] { first._components + second._components }
+    public static func _make(_ components: ArraySlice<Double>) -> AnimatablePair {
+        let split = components.startIndex + First._make(components)._components.count
+        return AnimatablePair(First._make(components[..<split]), Second._make(components[split...]))
+    }
+}
+
+/// A keyframe value's components, as Motion animates them.
+func components<Value: _KeyframeValue>(of value: Value) -> [Double] { value._components }
+
+/// The value of type `Value` with these components.
+func make<Value: _KeyframeValue>(_ type: Value.Type, _ components: [Double]) -> Value { Value._make(components[...]) }

@@ -78,7 +78,8 @@ final class SwiftSceneTests: XCTestCase {
     }
 
     /// Each seed demo written in the article's Swift (Timelines/Swift) renders frames that
-    /// `animate diff` finds within its default tolerance of its JSON twin (Timelines/).
+    /// `animate diff` finds within its default tolerance of its JSON twin (Timelines/), and
+    /// of the twin's golden.
     func testTheSeedDemosInSwiftMatchTheirTimelines() throws {
         // The scrolling demos are compared where they scroll, spring back and settle.
         let twins = [
@@ -92,6 +93,10 @@ final class SwiftSceneTests: XCTestCase {
                 "diff", timelines.appendingPathComponent(json).path, timelines.appendingPathComponent("Swift/\(swift)").path, "--frames", frames)
             XCTAssertEqual(result.status, 0, "\(swift): \(result.stderr)")
         }
+        // The timeline's golden serves its Swift twin: the bubbles' frames, recorded at half scale.
+        let golden = CommandLineTests.packageRoot.appendingPathComponent("Tests/Golden/bubbles").path
+        let bubbles = try animate("diff", golden, timelines.appendingPathComponent("Swift/Bubbles.swift").path, "--scale", "0.5")
+        XCTAssertEqual(bubbles.status, 0, bubbles.stderr)
     }
 
     /// A compile error names the user's file, line and column, exits 1 and writes nothing.
