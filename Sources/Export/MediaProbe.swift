@@ -5,7 +5,8 @@ import Raster
 /// Reads encoded files back: their stream properties, and their frames as pixmaps.
 ///
 /// An independent check on what the encoders wrote, and the input side of comparisons;
-/// meant for small files, since `decodeFrames` holds every frame in memory.
+/// `decodeFrames` holds every frame in memory, so it is meant for small files; `MediaFrameReader`
+/// reads long ones a frame at a time.
 public enum MediaProbe {
     /// The properties of the best video stream in `path`, counting frames by demuxing every packet.
     public static func info(path: String) throws(ExportError) -> MediaInfo {
