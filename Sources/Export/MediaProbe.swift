@@ -5,7 +5,8 @@ import Raster
 /// Reads encoded files back: their stream properties, and their frames as pixmaps.
 ///
 /// An independent check on what the encoders wrote, and the input side of comparisons;
-/// meant for small files, since `decodeFrames` holds every frame in memory.
+/// `decodeFrames` holds every frame in memory, so it is meant for small files; `MediaFrameReader`
+/// reads long ones a frame at a time.
 public enum MediaProbe {
     /// The properties of the best video stream in `path`, counting frames by demuxing every packet.
     public static func info(path: String) throws(ExportError) -> MediaInfo {
@@ -96,7 +97,7 @@ public enum MediaProbe {
 
 /// Converts decoded frames of any pixel format to straight-alpha RGBA pixmaps, reusing its
 /// swscale context while the frame format stays the same.
-private struct FrameToPixmap {
+struct FrameToPixmap {
     let path: String
     private var key: [Int32] = []
     private var converter: PixelConverter?

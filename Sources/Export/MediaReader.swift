@@ -44,6 +44,20 @@ final class MediaReader {
         avformat_close_input(&optionalContext)
     }
 
+    /// Hands the next packet of the video stream to `body`; false, without calling it, at the end of the file.
+    func nextPacket(_ body: (UnsafeMutablePointer<AVPacket>) throws(ExportError) -> Void) throws(ExportError) -> Bool {
+        while true {
+            let result = av_read_frame(context, packet)
+            if result == averrorEOF { return false }
+            try check(result, "reading a packet", path: path)
+            defer { av_packet_unref(packet) }
+            if packet.pointee.stream_index == stream.pointee.index {
+                try body(packet)
+                return true
+            }
+        }
+    }
+
     /// Calls `body` with every packet of the video stream, in file order, until the end of the file.
     func forEachPacket(_ body: (UnsafeMutablePointer<AVPacket>) throws(ExportError) -> Void) throws(ExportError) {
         while true {

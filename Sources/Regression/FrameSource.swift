@@ -14,7 +14,8 @@ import TimelineFormats
 /// - a folder of PNG files: one frame per file, numbered by the last run of digits in its
 ///   name (`0003.png` and `frame-3.png` are frame 3), so a missing file is a missing frame;
 /// - a PNG pattern such as `frames/%04d.png`: the files it names, numbered by it, gaps included;
-/// - a video, a GIF or a single image: every decoded frame (held in memory).
+/// - a video, a GIF or a single image: every frame, one packet per demuxed frame, decoded in
+///   order as it is asked for (held one at a time).
 public struct FrameSource: Sendable {
     /// What kind of input this is.
     public enum Kind: String, Sendable, Codable {
@@ -122,21 +123,25 @@ extension FrameSource {
         return try media(path)
     }
 
-    /// Every frame of a video, GIF or image file, decoded now.
+    /// Every frame of a video, GIF or image file, decoded as it is asked for (the first now,
+    /// so that a file that cannot be decoded fails here).
     static func media(_ path: String) throws(RegressionError) -> FrameSource {
-        let frames: [Pixmap]
+        let frames: StreamedFrames?
         let info: MediaInfo
         do {
             info = try MediaProbe.info(path: path)
-            frames = try MediaProbe.decodeFrames(path: path)
+            frames = try StreamedFrames(path: path)
         } catch {
             throw .decoding(error)
         }
-        guard !frames.isEmpty else { throw .unsupportedInput(path: path, reason: "holds no frames") }
+        guard let frames, info.frameCount > 0 else { throw .unsupportedInput(path: path, reason: "holds no frames") }
         // The rate the frames play at, from their durations (a GIF's stream rate is its time base's).
+        let count = info.frameCount
         let playing = info.frameDurations.reduce(0, +)
-        let fps = playing > 0 && info.frameDurations.count == frames.count ? Double(frames.count) / playing : info.frameRate
-        var source = FrameSource(name: path, kind: .video, frameNumbers: Array(frames.indices), fps: fps, trace: nil) { n in frames[n] }
+        let fps = playing > 0 ? Double(count) / playing : info.frameRate
+        var source = FrameSource(name: path, kind: .video, frameNumbers: Array(0..<count), fps: fps, trace: nil) { n throws(RegressionError) in
+            try frames.frame(n)
+        }
         source.space = space(of: info)
         return source
     }
