@@ -83,7 +83,7 @@ final class Resources: @unchecked Sendable {
             search: for folder in folders {
                 for file in names {
                     let path = name.hasPrefix("/") ? file : folder + "/" + file
-                    if let frame = try? MediaProbe.decodeFrames(path: path).first {
+                    if let frame = try? MediaFrameReader(path: path).next() {
                         found = frame
                         break search
                     }

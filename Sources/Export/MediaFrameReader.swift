@@ -3,9 +3,8 @@ import Raster
 
 /// The frames of a video, GIF or image file, decoded one at a time, in order, as RGBA pixmaps.
 ///
-/// Each frame is the one `MediaProbe.decodeFrames` gives at the same place (the same decoder
-/// and conversion), but only the frames of one packet are held at once, so a long video is
-/// read in bounded memory. Not thread-safe: one reader belongs to one caller at a time.
+/// Only the frames of one packet are held at once, so a long video is read in bounded
+/// memory; `MediaProbe.decodeFrames` is this reader run to the end. Not thread-safe: one reader belongs to one caller at a time.
 public final class MediaFrameReader {
     /// The path read, for messages.
     public let path: String

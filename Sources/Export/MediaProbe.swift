@@ -35,27 +35,22 @@ public enum MediaProbe {
             loopCount: parameters.codec_id == AV_CODEC_ID_GIF ? try gifLoopCount(path: path) : nil)
     }
 
+    /// The first frame of an image (or video) file, for a timeline's `image` view; FFmpeg's
+    /// complaints about a broken file become the error's message instead of log lines.
+    public static func decodeImage(path: String) throws(ExportError) -> Pixmap {
+        let first = try withFFmpegErrorsKept { () throws(ExportError) in try MediaFrameReader(path: path).next() }
+        guard let first else { throw ExportError.noFrames(path: path) }
+        return first
+    }
+
     /// Every frame of `path` (video, GIF or still image) decoded and converted to RGBA with swscale.
     ///
     /// YUV is converted with the matrix, range and chroma siting the stream is tagged with
     /// (BT.601 and centred chroma when untagged, as swscale assumes). Frames with alpha keep it.
-    /// The first frame of an image (or video) file, for a timeline's `image` view; FFmpeg's
-    /// complaints about a broken file become the error's message instead of log lines.
-    public static func decodeImage(path: String) throws(ExportError) -> Pixmap {
-        let frames = try withFFmpegErrorsKept { () throws(ExportError) in try decodeFrames(path: path) }
-        guard let first = frames.first else { throw ExportError.noFrames(path: path) }
-        return first
-    }
-
     public static func decodeFrames(path: String) throws(ExportError) -> [Pixmap] {
-        let reader = try MediaReader(path: path)
-        let decoder = try VideoDecoder(stream: reader.stream, path: path)
-        var converter = FrameToPixmap(path: path)
+        let reader = try MediaFrameReader(path: path)
         var pixmaps: [Pixmap] = []
-        try reader.forEachPacket { packet throws(ExportError) in
-            try decoder.decode(packet) { frame throws(ExportError) in pixmaps.append(try converter.pixmap(from: frame)) }
-        }
-        try decoder.decode(nil) { frame throws(ExportError) in pixmaps.append(try converter.pixmap(from: frame)) }
+        while let frame = try reader.next() { pixmaps.append(frame) }
         return pixmaps
     }
 

@@ -228,16 +228,12 @@ extension FrameSource {
     /// The first frame of the image at `path`.
     static func decodeImage(_ path: String) throws(RegressionError) -> Pixmap {
         do {
-            guard let first = try MediaProbe.decodeFrames(path: path).first else {
+            guard let first = try MediaFrameReader(path: path).next() else {
                 throw RegressionError.unsupportedInput(path: path, reason: "holds no image")
             }
             return first
-        } catch let error as ExportError {
-            throw .decoding(error)
-        } catch let error as RegressionError {
-            throw error
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .reading(path, error)
         }
     }
 }

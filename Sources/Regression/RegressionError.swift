@@ -22,6 +22,16 @@ public enum RegressionError: Error, CustomStringConvertible, Sendable, Equatable
     /// Writing a golden or a report failed.
     case writing(path: String, reason: String)
 
+    /// A failure to read or decode the media file at `path`: the decoder's own error, this
+    /// module's error as it is, anything else as unreadable.
+    static func reading(_ path: String, _ error: any Error) -> RegressionError {
+        switch error {
+        case let error as ExportError: return .decoding(error)
+        case let error as RegressionError: return error
+        default: return .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
     /// One line naming the file first.
     public var description: String {
         switch self {

@@ -34,12 +34,8 @@ final class StreamedFrames: @unchecked Sendable {
                 guard let frame = try reader.next() else { throw RegressionError.missingFrame(path: path, frame: n) }
                 last = (reader.framesRead - 1, frame)
             }
-        } catch let error as ExportError {
-            throw .decoding(error)
-        } catch let error as RegressionError {
-            throw error
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .reading(path, error)
         }
         return last!.frame
     }
