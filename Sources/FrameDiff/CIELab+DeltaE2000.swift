@@ -22,7 +22,7 @@ extension CIELab {
         let pow25to7 = 6_103_515_625.0
         let c1 = (a * a + b * b).squareRoot(), c2 = (other.a * other.a + other.b * other.b).squareRoot()
         let cMean = (c1 + c2) / 2
-        let cMean7 = pow(cMean, 7)
+        let cMean7 = Self.seventhPower(cMean)
         let g = 0.5 * (1 - (cMean7 / (cMean7 + pow25to7)).squareRoot())
         let a1 = (1 + g) * a, a2 = (1 + g) * other.a
         let cp1 = (a1 * a1 + b * b).squareRoot(), cp2 = (a2 * a2 + other.b * other.b).squareRoot()
@@ -47,10 +47,9 @@ extension CIELab {
                 hMean = hMean < 360 ? (hMean + 360) / 2 : (hMean - 360) / 2
             }
         }
-        let t = 1 - 0.17 * cos(Self.radians(hMean - 30)) + 0.24 * cos(Self.radians(2 * hMean))
-            + 0.32 * cos(Self.radians(3 * hMean + 6)) - 0.20 * cos(Self.radians(4 * hMean - 63))
+        let t = Self.hueWeight(Self.radians(hMean))
         let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
-        let cpMean7 = pow(cpMean, 7)
+        let cpMean7 = Self.seventhPower(cpMean)
         let rC = 2 * (cpMean7 / (cpMean7 + pow25to7)).squareRoot()
         let l50 = (lMean - 50) * (lMean - 50)
         let sL = 1 + 0.015 * l50 / (20 + l50).squareRoot()
@@ -69,4 +68,24 @@ extension CIELab {
     }
 
     private static func radians(_ degrees: Double) -> Double { degrees * Double.pi / 180 }
+
+    private static func seventhPower(_ x: Double) -> Double {
+        let x2 = x * x, x4 = x2 * x2
+        return x4 * x2 * x
+    }
+
+    /// T = 1 − 0.17 cos(h − 30°) + 0.24 cos 2h + 0.32 cos(3h + 6°) − 0.20 cos(4h − 63°), the
+    /// multiples of h taken from one sine and cosine by the angle-sum identities.
+    private static func hueWeight(_ h: Double) -> Double {
+        let c1 = cos(h), s1 = sin(h)
+        let c2 = c1 * c1 - s1 * s1, s2 = 2 * s1 * c1
+        let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
+        let c4 = c2 * c2 - s2 * s2, s4 = 2 * s2 * c2
+        return 1 - 0.17 * (c1 * cos30 + s1 * 0.5) + 0.24 * c2 + 0.32 * (c3 * cos6 - s3 * sin6) - 0.20 * (c4 * cos63 + s4 * sin63)
+    }
+
+    // Sines and cosines of 6°, 30° and 63°.
+    private static let cos30 = 0.8660254037844387
+    private static let cos6 = 0.9945218953682733, sin6 = 0.10452846326765347
+    private static let cos63 = 0.4539904997395468, sin63 = 0.8910065241883678
 }

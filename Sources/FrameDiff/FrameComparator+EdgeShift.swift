@@ -40,69 +40,66 @@
 import Raster
 
 extension FrameComparator {
-    /// Fills `shift` with each pixel's signed coverage change (0 where the bytes are equal).
-    func measureCoverageChanges(
-        _ e: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>, width: Int, height: Int, into shift: UnsafeMutableBufferPointer<Float>
-    ) {
-        let e32 = UnsafeRawBufferPointer(e).bindMemory(to: UInt32.self)
-        let a32 = UnsafeRawBufferPointer(a).bindMemory(to: UInt32.self)
-        for i in 0..<(width * height) {
-            guard e32[i] != a32[i] else {
-                shift[i] = 0
-                continue
-            }
-            let x = i % width, y = i / width
-            let own = Self.pixel(e, i * 4)
-            let change = Self.pixel(a, i * 4) - own
-            let x0 = max(x - 1, 0), x1 = min(x + 1, width - 1), y0 = max(y - 1, 0), y1 = min(y + 1, height - 1)
-            // The colour farthest from the pixel's own, then the colour farthest from that:
-            // the two ends of the neighbourhood's colour axis.
-            var far = own, farDistance: Float = -1
-            for ny in y0...y1 {
-                for nx in x0...x1 {
-                    let j = (ny * width + nx) * 4
-                    for side in 0..<2 {
-                        let c = Self.pixel(side == 0 ? e : a, j)
-                        let d = c - own
-                        let distance = (d * d).sum()
-                        if distance > farDistance {
-                            farDistance = distance
-                            far = c
-                        }
+    /// The signed coverage change of pixel `i` (0 where the bytes are equal).
+    func coverageChange(at i: Int, _ e: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> Float {
+        let own = Self.pixel(e, i * 4), other = Self.pixel(a, i * 4)
+        guard own != other else { return 0 }
+        let change = other - own
+        let x = i % width, y = i / width
+        let x0 = max(x - 1, 0), x1 = min(x + 1, width - 1), y0 = max(y - 1, 0), y1 = min(y + 1, height - 1)
+        // The colour farthest from the pixel's own, then the colour farthest from that:
+        // the two ends of the neighbourhood's colour axis.
+        var far = own, farDistance: Float = -1
+        for ny in y0...y1 {
+            for nx in x0...x1 {
+                let j = (ny * width + nx) * 4
+                for side in 0..<2 {
+                    let c = Self.pixel(side == 0 ? e : a, j)
+                    let d = c - own
+                    let distance = (d * d).sum()
+                    if distance > farDistance {
+                        farDistance = distance
+                        far = c
                     }
                 }
             }
-            var axis = SIMD4<Float>.zero, length: Float = -1
-            for ny in y0...y1 {
-                for nx in x0...x1 {
-                    let j = (ny * width + nx) * 4
-                    for side in 0..<2 {
-                        let c = Self.pixel(side == 0 ? e : a, j)
-                        let d = c - far
-                        let distance = (d * d).sum()
-                        if distance > length {
-                            length = distance
-                            axis = d
-                        }
-                    }
-                }
-            }
-            if Self.isNegative(axis) { axis = -axis }
-            shift[i] = min(max((change * axis).sum() / max(length, Self.minimumContrast * Self.minimumContrast), -1), 1)
         }
+        var axis = SIMD4<Float>.zero, length: Float = -1
+        for ny in y0...y1 {
+            for nx in x0...x1 {
+                let j = (ny * width + nx) * 4
+                for side in 0..<2 {
+                    let c = Self.pixel(side == 0 ? e : a, j)
+                    let d = c - far
+                    let distance = (d * d).sum()
+                    if distance > length {
+                        length = distance
+                        axis = d
+                    }
+                }
+            }
+        }
+        if Self.isNegative(axis) { axis = -axis }
+        return min(max((change * axis).sum() / max(length, Self.minimumContrast * Self.minimumContrast), -1), 1)
     }
 
     /// How far the edge through (`x`, `y`) moved, in pixels: the largest running sum of
     /// coverage changes across it (see the file's overview).
     /// The runs reach `reach` pixels each way (1 for unprocessed frames; more where the
-    /// frames were averaged first, which spreads an edge).
-    func edgeShift(x: Int, y: Int, reach: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>) -> Float {
+    /// frames were averaged first, which spreads an edge). `shift` holds the coverage
+    /// changes measured so far (NaN where not yet), and gains those the runs need.
+    func edgeShift(
+        x: Int, y: Int, reach: Int, width: Int, height: Int, expected: UnsafeBufferPointer<UInt8>, actual: UnsafeBufferPointer<UInt8>,
+        shift: UnsafeMutableBufferPointer<Float>
+    ) -> Float {
         func run(_ dx: Int, _ dy: Int) -> Float {
             var sum: Float = 0, largest: Float = 0
             for k in -reach...reach {
                 let nx = x + k * dx, ny = y + k * dy
                 guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
-                sum += shift[ny * width + nx]
+                let j = ny * width + nx
+                if shift[j].isNaN { shift[j] = coverageChange(at: j, expected, actual, width: width, height: height) }
+                sum += shift[j]
                 largest = max(largest, abs(sum))
             }
             return largest

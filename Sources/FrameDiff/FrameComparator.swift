@@ -38,9 +38,13 @@ public final class FrameComparator {
     public var space: ComparisonSpace
 
     var labCache = LabCache()
+    var deltaECache = DeltaECache()
     var stack: [Int32] = []
     var coverageChanges: [Float] = []
     var similarity = StructuralSimilarity()
+    var preparation = FramePreparation()
+    var preparedExpected = Pixmap(width: 1, height: 1), preparedActual = Pixmap(width: 1, height: 1)
+    var areaExpected = AreaAverage(), areaActual = AreaAverage()
 
     /// A comparator judging with `tolerance` (default `.default`).
     public init(tolerance: Tolerance = .default, space: ComparisonSpace = .pixels) {
@@ -54,11 +58,12 @@ public final class FrameComparator {
         guard space != .pixels, expected.width == actual.width, expected.height == actual.height else {
             return compareAsTheyAre(expected: expected, actual: actual)
         }
-        let e = space.prepare(expected), a = space.prepare(actual)
-        return compareAsTheyAre(expected: e, actual: a, areas: (space.area(e), space.area(a)))
+        preparation.prepare(expected, for: space, into: &preparedExpected)
+        preparation.prepare(actual, for: space, into: &preparedActual)
+        return compareAsTheyAre(expected: preparedExpected, actual: preparedActual, prepared: true)
     }
 
-    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap, areas: (Pixmap, Pixmap)? = nil) -> FrameComparison {
+    private func compareAsTheyAre(expected: Pixmap, actual: Pixmap, prepared: Bool = false) -> FrameComparison {
         var difference = FrameDifference(
             width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
             changedPixels: 0, antialiasedPixels: 0, differingPixels: 0, differingShare: 0, maxDeltaE: 0, maxDeltaEPixel: nil,
@@ -71,37 +76,36 @@ public final class FrameComparator {
         let width = expected.width, height = expected.height
         var classes = [UInt8](repeating: PixelClass.identical.rawValue, count: width * height)
         if expected.data != actual.data {
-            classify(expected, actual, areas: areas, into: &classes, difference: &difference)
+            classify(expected, actual, prepared: prepared, into: &classes, difference: &difference)
             findClusters(in: &classes, width: width, height: height, difference: &difference)
             difference.ssim = similarity.mean(expected, actual)
         }
         difference.differingShare = Double(difference.differingPixels) / Double(width * height)
         var budget = tolerance
-        if areas != nil { budget.maxClusterSize = budget.maxClusterSize.map { $0 * space.clusterScale } }
+        if prepared { budget.maxClusterSize = budget.maxClusterSize.map { $0 * space.clusterScale } }
         difference.judge(against: budget)
         return FrameComparison(difference: difference, map: DifferenceMap(width: width, height: height, classes: classes))
     }
 
     /// Stages 1 and 2: every pixel's class, and the colour-difference measures.
     private func classify(
-        _ expected: Pixmap, _ actual: Pixmap, areas: (Pixmap, Pixmap)?, into classes: inout [UInt8], difference: inout FrameDifference
+        _ expected: Pixmap, _ actual: Pixmap, prepared: Bool, into classes: inout [UInt8], difference: inout FrameDifference
     ) {
         let width = expected.width, height = expected.height
         let threshold = tolerance.pixelThreshold
         // In a lossy space (and not under `exact`), differences within the encoding's noise.
-        let judgesAreas = areas != nil && threshold > 0
+        let judgesAreas = prepared && threshold > 0
         let noise = judgesAreas ? max(threshold, space.noiseThreshold ?? threshold) : threshold
-        let areaExpected = areas?.0.data ?? [], areaActual = areas?.1.data ?? []
+        var areasBuilt = false
         let explainTolerance = max(threshold, 1)
         let toleratesAntialiasing = tolerance.toleratesAntialiasing
         let maxEdgeShift = tolerance.maxEdgeShift.map(Float.init) ?? .infinity
-        if toleratesAntialiasing && maxEdgeShift.isFinite {
-            if coverageChanges.count != width * height { coverageChanges = [Float](repeating: 0, count: width * height) }
-            expected.data.withUnsafeBufferPointer { e in
-                actual.data.withUnsafeBufferPointer { a in
-                    coverageChanges.withUnsafeMutableBufferPointer { measureCoverageChanges(e, a, width: width, height: height, into: $0) }
-                }
-            }
+        // Coverage changes are measured where an edge's shift is asked for, once each
+        // (NaN: not measured yet), the buffer cleared at the first such pixel of a frame.
+        var coverageCleared = false
+        if toleratesAntialiasing && maxEdgeShift.isFinite && coverageChanges.count != width * height {
+            coverageChanges = [Float](repeating: .nan, count: width * height)
+            coverageCleared = true
         }
         var sum = 0.0, maxDeltaE = 0.0, maxAt = 0
         var largestShift: Float = 0
@@ -125,14 +129,16 @@ public final class FrameComparator {
                                     continue
                                 }
                                 // A lossy encoding's own error: only the area's colour counts.
-                                if judgesAreas, deltaE <= noise, areaDeltaE(areaExpected, areaActual, at: i * 4) <= threshold {
+                                let x = i % width, y = i / width
+                                if judgesAreas, deltaE <= noise, !areasDiffer(x: x, y: y, expected, actual, built: &areasBuilt) {
                                     classes[i] = PixelClass.belowThreshold.rawValue
                                     continue
                                 }
-                                let x = i % width, y = i / width
                                 if toleratesAntialiasing
                                     && isAntialiased(x: x, y: y, expected: e, actual: a, width: width, height: height, tolerance: explainTolerance)
-                                    && isWithin(maxEdgeShift, x: x, y: y, width: width, height: height, shift: shift, largest: &largestShift)
+                                    && isWithin(
+                                        maxEdgeShift, x: x, y: y, width: width, height: height, expected: e, actual: a, shift: shift,
+                                        cleared: &coverageCleared, largest: &largestShift)
                                 {
                                     classes[i] = PixelClass.antialiased.rawValue
                                     antialiased += 1
@@ -160,49 +166,55 @@ public final class FrameComparator {
     /// Whether the edge through (`x`, `y`) moved no farther than `limit` (always, when
     /// the limit is infinite and no shift was measured); keeps the largest shift seen.
     private func isWithin(
-        _ limit: Float, x: Int, y: Int, width: Int, height: Int, shift: UnsafeMutableBufferPointer<Float>, largest: inout Float
+        _ limit: Float, x: Int, y: Int, width: Int, height: Int, expected: UnsafeBufferPointer<UInt8>, actual: UnsafeBufferPointer<UInt8>,
+        shift: UnsafeMutableBufferPointer<Float>, cleared: inout Bool, largest: inout Float
     ) -> Bool {
         guard limit.isFinite else { return true }
-        let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, shift: shift)
+        if !cleared {
+            shift.update(repeating: .nan)
+            cleared = true
+        }
+        let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, expected: expected, actual: actual, shift: shift)
         largest = max(largest, moved)
         return moved <= limit
     }
 
-    /// The CIEDE2000 difference at byte offset `i` of two frames averaged over areas.
-    private func areaDeltaE(_ e: [UInt8], _ a: [UInt8], at i: Int) -> Double {
-        e.withUnsafeBufferPointer { e in a.withUnsafeBufferPointer { a in pixelDeltaE(e, a, at: i) } }
+    /// Whether the colours of the areas around (`x`, `y`) differ by more than the threshold;
+    /// the first call of a frame (`built` false) averages both frames' areas.
+    private func areasDiffer(x: Int, y: Int, _ expected: Pixmap, _ actual: Pixmap, built: inout Bool) -> Bool {
+        if !built {
+            areaExpected.build(expected, size: space.areaSize)
+            areaActual.build(actual, size: space.areaSize)
+            built = true
+        }
+        return colorDeltaE(areaExpected.color(x: x, y: y), areaActual.color(x: x, y: y)) > tolerance.pixelThreshold
     }
 
-    /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`;
-    /// translucent pixels are measured over white and over black, and the larger kept.
+    /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`.
     private func pixelDeltaE(_ e: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>, at i: Int) -> Double {
-        let ea = e[i + 3], aa = a[i + 3]
-        let overBlack = labCache.lab(e[i], e[i + 1], e[i + 2]).deltaE2000(labCache.lab(a[i], a[i + 1], a[i + 2]))
-        if ea == 255 && aa == 255 { return overBlack }
-        let overWhite = labCache.lab(overWhite(e[i], ea), overWhite(e[i + 1], ea), overWhite(e[i + 2], ea))
-            .deltaE2000(labCache.lab(overWhite(a[i], aa), overWhite(a[i + 1], aa), overWhite(a[i + 2], aa)))
+        colorDeltaE(SIMD4(e[i], e[i + 1], e[i + 2], e[i + 3]), SIMD4(a[i], a[i + 1], a[i + 2], a[i + 3]))
+    }
+
+    /// The CIEDE2000 difference of two premultiplied colours; translucent colours are
+    /// measured over white and over black, and the larger kept.
+    private func colorDeltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
+        let key = UInt64(unsafeBitCast(e, to: UInt32.self)) << 32 | UInt64(unsafeBitCast(a, to: UInt32.self))
+        if let known = deltaECache[key] { return known }
+        let measured = measureDeltaE(e, a)
+        deltaECache[key] = measured
+        return measured
+    }
+
+    private func measureDeltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
+        let overBlack = labCache.lab(e.x, e.y, e.z).deltaE2000(labCache.lab(a.x, a.y, a.z))
+        if e.w == 255 && a.w == 255 { return overBlack }
+        let overWhite = labCache.lab(overWhite(e.x, e.w), overWhite(e.y, e.w), overWhite(e.z, e.w))
+            .deltaE2000(labCache.lab(overWhite(a.x, a.w), overWhite(a.y, a.w), overWhite(a.z, a.w)))
         return max(overBlack, overWhite)
     }
 
     /// A premultiplied component composited over white (clamped, should the pixel be invalid).
     private func overWhite(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
         UInt8(min(Int(c) + 255 - Int(alpha), 255))
-    }
-}
-
-/// A direct-mapped cache of 8-bit sRGB → CIELAB: frames hold few distinct
-/// colours, and the cube roots dominate the cost of a difference.
-struct LabCache {
-    private var keys = [UInt32](repeating: .max, count: 4096)
-    private var values = [CIELab](repeating: CIELab(l: 0, a: 0, b: 0), count: 4096)
-
-    mutating func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> CIELab {
-        let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-        let slot = Int((key ^ (key >> 12) ^ (key >> 5)) & 4095)
-        if keys[slot] == key { return values[slot] }
-        let lab = CIELab(r8: r, g8: g, b8: b)
-        keys[slot] = key
-        values[slot] = lab
-        return lab
     }
 }
