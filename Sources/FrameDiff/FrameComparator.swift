@@ -135,10 +135,9 @@ public final class FrameComparator {
                                     continue
                                 }
                                 if toleratesAntialiasing
-                                    && isAntialiased(x: x, y: y, expected: e, actual: a, width: width, height: height, tolerance: explainTolerance)
-                                    && isWithin(
-                                        maxEdgeShift, x: x, y: y, width: width, height: height, expected: e, actual: a, shift: shift,
-                                        cleared: &coverageCleared, largest: &largestShift)
+                                    && isTolerated(
+                                        x: x, y: y, width: width, height: height, expected: e, actual: a, explaining: explainTolerance,
+                                        within: maxEdgeShift, shift: shift, cleared: &coverageCleared, largest: &largestShift)
                                 {
                                     classes[i] = PixelClass.antialiased.rawValue
                                     antialiased += 1
@@ -163,18 +162,28 @@ public final class FrameComparator {
         difference.meanDeltaE = sum / Double(width * height)
     }
 
-    /// Whether the edge through (`x`, `y`) moved no farther than `limit` (always, when
-    /// the limit is infinite and no shift was measured); keeps the largest shift seen.
-    private func isWithin(
-        _ limit: Float, x: Int, y: Int, width: Int, height: Int, expected: UnsafeBufferPointer<UInt8>, actual: UnsafeBufferPointer<UInt8>,
-        shift: UnsafeMutableBufferPointer<Float>, cleared: inout Bool, largest: inout Float
+    /// Whether the difference at (`x`, `y`) is anti-aliasing: a blend of the other frame's
+    /// neighbours (within `explaining`), on an edge that moved no farther than `limit`.
+    /// Keeps the largest shift of an edge that anti-aliasing explains. The shift is measured
+    /// first, as it is the cheaper test: where it is over the limit the pixel differs
+    /// whatever the blend test says, which is then asked only when its shift would raise
+    /// `largest`.
+    private func isTolerated(
+        x: Int, y: Int, width: Int, height: Int, expected: UnsafeBufferPointer<UInt8>, actual: UnsafeBufferPointer<UInt8>,
+        explaining: Double, within limit: Float, shift: UnsafeMutableBufferPointer<Float>, cleared: inout Bool, largest: inout Float
     ) -> Bool {
-        guard limit.isFinite else { return true }
-        if !cleared {
-            shift.update(repeating: .nan)
-            cleared = true
+        var moved: Float = 0
+        if limit.isFinite {
+            if !cleared {
+                shift.update(repeating: .nan)
+                cleared = true
+            }
+            moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, expected: expected, actual: actual, shift: shift)
         }
-        let moved = edgeShift(x: x, y: y, reach: space.edgeReach, width: width, height: height, expected: expected, actual: actual, shift: shift)
+        guard moved <= limit || moved > largest else { return false }
+        guard isAntialiased(x: x, y: y, expected: expected, actual: actual, width: width, height: height, tolerance: explaining) else {
+            return false
+        }
         largest = max(largest, moved)
         return moved <= limit
     }

@@ -4,7 +4,7 @@
 // and is cut short at the borders: a border pixel is the mean of the pixels the
 // box still covers. Rows are averaged first, then columns. A row is copied into
 // a buffer padded with zeros, so every box, cut short or not, is the same sum of
-// `size` neighbours, taken as `size` vector passes over the row; columns keep
+// `size` neighbours, taken eight columns at a time; columns keep
 // one running sum per column and walk the rows in order. Both passes read memory
 // contiguously, and each is then scaled by the reciprocal of the count it covered.
 // The buffers are kept from call to call: a frame of the same size allocates nothing.
@@ -44,12 +44,7 @@ struct PlaneSmoothing {
                 for y in 0..<height {
                     let row = source + y * width
                     (pad + before).update(from: row, count: width)
-                    for x in 0..<width { row[x] = pad[x] }
-                    for k in 1..<max(size, 1) {
-                        let shifted = pad + k
-                        for x in 0..<width { row[x] += shifted[x] }
-                    }
-                    for x in 0..<width { row[x] *= scale[x] }
+                    Self.sumRow(pad, size: size, scale: scale.baseAddress!, into: row, width: width)
                 }
             }
         }
@@ -74,6 +69,29 @@ struct PlaneSmoothing {
                     for x in 0..<width { out[x] = s[x] * factor }
                 }
             }
+        }
+    }
+}
+
+extension PlaneSmoothing {
+    /// `out[x]` = (`pad[x]` + … + `pad[x + size − 1]`) · `scale[x]`, eight columns at a time
+    /// with the sum kept in registers, then the columns left one at a time.
+    fileprivate static func sumRow(
+        _ pad: UnsafeMutablePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
+    ) {
+        let source = UnsafeRawPointer(pad), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            var sum = source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            for k in 1..<max(size, 1) { sum += source.loadUnaligned(fromByteOffset: (x + k) * 4, as: SIMD8<Float>.self) }
+            target.storeBytes(of: sum * factors.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self), toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width {
+            var sum: Float = 0
+            for k in 0..<size { sum += pad[x + k] }
+            out[x] = sum * scale[x]
+            x += 1
         }
     }
 }
