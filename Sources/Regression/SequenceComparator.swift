@@ -5,7 +5,8 @@
 // sides hold. A frame that one side lacks, or sides of different lengths, are
 // problems of the sequence, reported once. Frames are loaded in order, a pair per
 // thread (`threads`), and each batch compared at once, one comparator a thread, so
-// memory holds two frames a thread whatever the length; a failing frame's
+// memory holds two frames a thread whatever the length (and a video or GIF side
+// a few more, decoded ahead on a thread of its own while a batch is compared); a failing frame's
 // images go to the report writer at once. Images are written for the first
 // `imageLimit` failing frames, and for the worst one if it came later. Any
 // error while loading stops the comparison and is thrown: a comparison that
