@@ -18,12 +18,12 @@ public final class MediaFrameReader {
     private var pendingStart = 0
     private var drained = false
 
-    /// Opens `path` at its first frame.
-    public init(path: String) throws(ExportError) {
+    /// Opens `path` at its first frame; YUV video is converted to RGB by `conversion`.
+    public init(path: String, conversion: FrameConversion = .accurate) throws(ExportError) {
         self.path = path
         reader = try MediaReader(path: path)
         decoder = try VideoDecoder(stream: reader.stream, path: path)
-        converter = FrameToPixmap(path: path)
+        converter = FrameToPixmap(path: path, conversion: conversion)
     }
 
     /// The next frame, or nil past the last one.

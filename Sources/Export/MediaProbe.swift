@@ -45,10 +45,11 @@ public enum MediaProbe {
 
     /// Every frame of `path` (video, GIF or still image) decoded and converted to RGBA with swscale.
     ///
-    /// YUV is converted with the matrix, range and chroma siting the stream is tagged with
-    /// (BT.601 and centred chroma when untagged, as swscale assumes). Frames with alpha keep it.
-    public static func decodeFrames(path: String) throws(ExportError) -> [Pixmap] {
-        let reader = try MediaFrameReader(path: path)
+    /// YUV is converted with the matrix and range the stream is tagged with (BT.601 when
+    /// untagged, as swscale assumes), and, by the `accurate` conversion, at its chroma siting
+    /// (centred when untagged). Frames with alpha keep it.
+    public static func decodeFrames(path: String, conversion: FrameConversion = .accurate) throws(ExportError) -> [Pixmap] {
+        let reader = try MediaFrameReader(path: path, conversion: conversion)
         var pixmaps: [Pixmap] = []
         while let frame = try reader.next() { pixmaps.append(frame) }
         return pixmaps
@@ -87,55 +88,5 @@ public enum MediaProbe {
             offset += 1
         }
         return nil
-    }
-}
-
-/// Converts decoded frames of any pixel format to straight-alpha RGBA pixmaps, reusing its
-/// swscale context while the frame format stays the same.
-struct FrameToPixmap {
-    let path: String
-    private var key: [Int32] = []
-    private var converter: PixelConverter?
-    private var rgba: VideoFrame?
-
-    init(path: String) {
-        self.path = path
-    }
-
-    mutating func pixmap(from frame: VideoFrame) throws(ExportError) -> Pixmap {
-        let f = frame.pointer.pointee
-        let format = AVPixelFormat(rawValue: f.format)
-        let newKey = [f.width, f.height, f.format, Int32(f.colorspace.rawValue), Int32(f.color_range.rawValue), Int32(f.chroma_location.rawValue)]
-        if newKey != key || converter == nil || rgba == nil {
-            let converter = try PixelConverter(
-                width: frame.width, height: frame.height,
-                from: format, sourceChroma: f.chroma_location, to: AV_PIX_FMT_RGBA,
-                flags: Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT), path: path)
-            if isYUV(format) {
-                let matrix = f.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_DEFAULT : Int32(f.colorspace.rawValue)
-                try converter.setColorspace(
-                    sourceMatrix: matrix, sourceFullRange: f.color_range == AVCOL_RANGE_JPEG,
-                    destinationMatrix: SWS_CS_DEFAULT, destinationFullRange: true)
-            }
-            self.converter = converter
-            rgba = try VideoFrame(width: frame.width, height: frame.height, format: AV_PIX_FMT_RGBA, path: path)
-            key = newKey
-        }
-        let rgba = rgba!
-        converter!.convert(frame, into: rgba)
-        let rowBytes = frame.width * 4
-        var bytes = [UInt8](repeating: 0, count: rowBytes * frame.height)
-        bytes.withUnsafeMutableBufferPointer { destination in
-            for y in 0..<frame.height {
-                (destination.baseAddress! + y * rowBytes).update(from: rgba.data(0) + y * rgba.linesize(0), count: rowBytes)
-            }
-        }
-        return Pixmap(width: frame.width, height: frame.height, straightAlphaData: bytes)
-    }
-
-    private func isYUV(_ format: AVPixelFormat) -> Bool {
-        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
-        let flags = descriptor.pointee.flags
-        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0 && descriptor.pointee.nb_components >= 3
     }
 }

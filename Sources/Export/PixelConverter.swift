@@ -71,6 +71,27 @@ final class PixelConverter {
         }
     }
 
+    /// Converts all of `source` into packed pixels at `pixels`, rows `stride` bytes apart (such as
+    /// an array's storage); false when swscale refuses.
+    func convert(_ source: VideoFrame, into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+        var destination: (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) =
+            (pixels, nil, nil, nil)
+        var strides: (Int32, Int32, Int32, Int32) = (Int32(stride), 0, 0, 0)
+        return withUnsafeBytes(of: source.pointer.pointee.data) { sourceData in
+            withUnsafeBytes(of: source.pointer.pointee.linesize) { sourceStride in
+                withUnsafeMutableBytes(of: &destination) { destinationData in
+                    withUnsafeMutableBytes(of: &strides) { destinationStride in
+                        sws_scale(
+                            context, sourceData.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress!,
+                            sourceStride.bindMemory(to: Int32.self).baseAddress!, 0, source.pointer.pointee.height,
+                            destinationData.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
+                            destinationStride.bindMemory(to: Int32.self).baseAddress) > 0
+                    }
+                }
+            }
+        }
+    }
+
     /// Converts one packed plane (such as RGBA rows `stride` bytes apart, `height` rows) into
     /// `destination`: a frame that needs no copying into a `VideoFrame` first.
     func convert(packed pixels: UnsafePointer<UInt8>, stride: Int, height: Int, into destination: VideoFrame) {

@@ -15,7 +15,8 @@ import TimelineFormats
 ///   name (`0003.png` and `frame-3.png` are frame 3), so a missing file is a missing frame;
 /// - a PNG pattern such as `frames/%04d.png`: the files it names, numbered by it, gaps included;
 /// - a video, a GIF or a single image: every frame, one packet per demuxed frame, decoded in
-///   order as it is asked for (held one at a time).
+///   order a few frames ahead of the one asked for, on a thread of its own (`FrameConversion.fast`
+///   for YUV video, as the comparison sees chroma at the video's resolution anyway).
 public struct FrameSource: Sendable {
     /// What kind of input this is.
     public enum Kind: String, Sendable, Codable {
@@ -123,7 +124,7 @@ extension FrameSource {
         return try media(path)
     }
 
-    /// Every frame of a video, GIF or image file, decoded as it is asked for (the first now,
+    /// Every frame of a video, GIF or image file, decoded ahead of its use (the first now,
     /// so that a file that cannot be decoded fails here).
     static func media(_ path: String) throws(RegressionError) -> FrameSource {
         let frames: StreamedFrames?

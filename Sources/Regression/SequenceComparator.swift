@@ -4,8 +4,10 @@
 // frames of a side that holds chosen frames only (a golden); every frame both
 // sides hold. A frame that one side lacks, or sides of different lengths, are
 // problems of the sequence, reported once. Frames are loaded in order, a pair per
-// thread (`threads`), and each batch compared at once, one comparator a thread, so
-// memory holds two frames a thread whatever the length; a failing frame's
+// thread (`threads`), each side's on a thread of its own so that one side renders or
+// decodes while the other does, and each batch compared at once, one comparator a
+// thread, so memory holds two frames a thread whatever the length (a video or GIF
+// side a few more: it decodes ahead, beside the comparison); a failing frame's
 // images go to the report writer at once. Images are written for the first
 // `imageLimit` failing frames, and for the worst one if it came later. Any
 // error while loading stops the comparison and is thrown: a comparison that
@@ -81,8 +83,8 @@ public struct SequenceComparator {
         var next = 0
         while next < numbers.count {
             // Up to one frame pair per comparator, loaded in order, then compared at once.
-            var batch: [(frame: Int, done: Int, expected: Pixmap, actual: Pixmap)] = []
-            while next < numbers.count && batch.count < comparators.count {
+            var wanted: [(frame: Int, done: Int)] = []
+            while next < numbers.count && wanted.count < comparators.count {
                 let n = numbers[next]
                 next += 1
                 let inExpected = expected.contains(n), inActual = actual.contains(n)
@@ -90,8 +92,10 @@ public struct SequenceComparator {
                     missing.add(n, in: [inExpected ? nil : expected.name, inActual ? nil : actual.name].compactMap { $0 })
                     continue
                 }
-                batch.append((n, next, try expected.frame(n), try actual.frame(n)))
+                wanted.append((n, next))
             }
+            let loaded = try Self.load(wanted.map(\.frame), expected, actual)
+            let batch = zip(wanted, loaded).map { (frame: $0.frame, done: $0.done, expected: $1.0, actual: $1.1) }
             let comparisons = Self.compare(batch.map { ($0.expected, $0.actual) }, with: comparators)
             for (item, comparison) in zip(batch, comparisons) {
                 let n = item.frame, e = item.expected, a = item.actual
@@ -150,6 +154,37 @@ public struct SequenceComparator {
                         actual: stride(from: k, to: ta.values.count, by: ta.components).map { ta.values[$0] }, firstFrame: difference.firstFrame))
             }
         }
+    }
+
+    /// Frames `numbers` of both sides, each side's loaded in order on a thread of its own (so
+    /// that one side renders or decodes while the other does); the error thrown is the one
+    /// loading them one after the other, expected before actual, would have met first.
+    private static func load(_ numbers: [Int], _ expected: FrameSource, _ actual: FrameSource) throws(RegressionError) -> [(Pixmap, Pixmap)] {
+        guard !numbers.isEmpty else { return [] }
+        var sides: [[Result<Pixmap, RegressionError>]] = [[], []]
+        sides.withUnsafeMutableBufferPointer { slots in
+            // Each side writes its own slot: nothing is shared.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: 2) { side in
+                let source = side == 0 ? expected : actual
+                var results: [Result<Pixmap, RegressionError>] = []
+                for n in numbers {
+                    do throws(RegressionError) {
+                        results.append(.success(try source.frame(n)))
+                    } catch {
+                        results.append(.failure(error))
+                        break
+                    }
+                }
+                slots[side] = results
+            }
+        }
+        var pairs: [(Pixmap, Pixmap)] = []
+        for i in numbers.indices {
+            // A side stops at its first error, so its results end there.
+            pairs.append((try sides[0][i].get(), try sides[1][i].get()))
+        }
+        return pairs
     }
 
     /// Each pair compared by its own comparator, on as many threads as there are pairs.
