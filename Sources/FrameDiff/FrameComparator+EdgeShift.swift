@@ -47,38 +47,31 @@ extension FrameComparator {
         let change = other - own
         let x = i % width, y = i / width
         let x0 = max(x - 1, 0), x1 = min(x + 1, width - 1), y0 = max(y - 1, 0), y1 = min(y + 1, height - 1)
+        // The colour of either frame's neighbourhood farthest from `origin`, and its squared distance.
+        func farthest(from origin: SIMD4<Float>) -> (color: SIMD4<Float>, distance: Float) {
+            var found = origin, largest: Float = -1
+            for ny in y0...y1 {
+                for nx in x0...x1 {
+                    let j = (ny * width + nx) * 4
+                    for side in 0..<2 {
+                        let c = Self.pixel(side == 0 ? e : a, j)
+                        let d = c - origin
+                        let distance = (d * d).sum()
+                        if distance > largest {
+                            largest = distance
+                            found = c
+                        }
+                    }
+                }
+            }
+            return (found, largest)
+        }
         // The colour farthest from the pixel's own, then the colour farthest from that:
         // the two ends of the neighbourhood's colour axis.
-        var far = own, farDistance: Float = -1
-        for ny in y0...y1 {
-            for nx in x0...x1 {
-                let j = (ny * width + nx) * 4
-                for side in 0..<2 {
-                    let c = Self.pixel(side == 0 ? e : a, j)
-                    let d = c - own
-                    let distance = (d * d).sum()
-                    if distance > farDistance {
-                        farDistance = distance
-                        far = c
-                    }
-                }
-            }
-        }
-        var axis = SIMD4<Float>.zero, length: Float = -1
-        for ny in y0...y1 {
-            for nx in x0...x1 {
-                let j = (ny * width + nx) * 4
-                for side in 0..<2 {
-                    let c = Self.pixel(side == 0 ? e : a, j)
-                    let d = c - far
-                    let distance = (d * d).sum()
-                    if distance > length {
-                        length = distance
-                        axis = d
-                    }
-                }
-            }
-        }
+        let far = farthest(from: own).color
+        let end = farthest(from: far)
+        var axis = end.color - far
+        let length = end.distance
         if Self.isNegative(axis) { axis = -axis }
         return min(max((change * axis).sum() / max(length, Self.minimumContrast * Self.minimumContrast), -1), 1)
     }

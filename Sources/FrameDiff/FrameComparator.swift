@@ -13,7 +13,7 @@
 //    else `differing`.
 // 3. Differing pixels are grouped into 8-connected clusters (an explicit
 //    stack, no recursion); the largest cluster and its bounds are kept.
-// 4. The mean SSIM of the luma (FrameComparator+Similarity.swift).
+// 4. The mean SSIM of the luma (StructuralSimilarity.swift).
 // 5. The measures are judged against the tolerance's budgets.
 // Frames of different sizes are not compared pixel by pixel: the size
 // mismatch is the difference.
@@ -23,8 +23,11 @@
 // an edge pixel) so that thin lines and rings pass; SSIM (Wang, Bovik, Sheikh
 // & Simoncelli 2004) with a 7 × 7 uniform window as scikit-image computes it.
 //
-// Scratch buffers (the cluster stack, the coverage changes, the summed-area
-// tables, the colour cache) live in the comparator and are reused from frame to frame.
+// Frames of a lossy encoding are first prepared as the eye sees them
+// (ComparisonSpace.swift, FramePreparation.swift). Scratch buffers (the prepared
+// frames, their area averages, the coverage changes, the cluster stack, the
+// similarity's sums, the colour caches) live in the comparator and are reused
+// from frame to frame.
 
 import Raster
 
