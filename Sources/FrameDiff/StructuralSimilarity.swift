@@ -11,15 +11,16 @@
 // The windows' sums (x, y, x², y², xy) are kept per column over the window's
 // rows, moved down a row at a time (a row enters, a row leaves), and slid
 // across the columns the same way for each row of windows; the similarity of a
-// row of windows is then taken four windows at a time. Everything lives in a few
+// row of windows is then taken four windows at a time. Luma is kept in
+// thousandths, whole numbers, so that every sum is exact. Everything lives in a few
 // rows of memory, kept between frames of the same size.
 
 import Raster
 
 /// Computes mean SSIM, reusing its buffers from frame to frame.
 struct StructuralSimilarity {
-    /// Both frames' luma, row after row: x then y.
-    private var luma: [Double] = []
+    /// Both frames' luma in thousandths, row after row: x then y.
+    private var luma: [Float] = []
     /// Per column, the sums over the window's rows: x, y, x², y², xy, `width` each.
     private var columns: [Double] = []
     /// Per window of the current row, the same five sums over the window, `width` each.
@@ -29,7 +30,7 @@ struct StructuralSimilarity {
     mutating func mean(_ x: Pixmap, _ y: Pixmap) -> Double {
         let width = x.width, height = x.height, count = width * height
         let window = min(7, width, height)
-        if luma.count != count * 2 { luma = [Double](repeating: 0, count: count * 2) }
+        if luma.count != count * 2 { luma = [Float](repeating: 0, count: count * 2) }
         if columns.count != width * 5 { columns = [Double](repeating: 0, count: width * 5) }
         if windows.count != width * 5 + 4 { windows = [Double](repeating: 0, count: width * 5 + 4) }
         luma.withUnsafeMutableBufferPointer { luma in
@@ -66,10 +67,10 @@ struct StructuralSimilarity {
 
     /// Adds (or with `sign` −1 removes) a row's x, y, x², y², xy to the column sums.
     private static func addRow(
-        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, to c: UnsafeMutablePointer<Double>, width: Int, sign: Double
+        _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, to c: UnsafeMutablePointer<Double>, width: Int, sign: Double
     ) {
         for i in 0..<width {
-            let a = x[i], b = y[i]
+            let a = Double(x[i]), b = Double(y[i])
             c[i] += sign * a
             c[width + i] += sign * b
             c[2 * width + i] += sign * (a * a)
@@ -107,7 +108,8 @@ struct StructuralSimilarity {
 
     /// The sum of the SSIM of `across` windows whose five sums start at `w`, `width` apart.
     private static func similaritySum(_ w: UnsafeMutablePointer<Double>, across: Int, width: Int, _ k: Constants) -> Double {
-        let inverseN = 1 / k.n
+        // The sums are of luma in thousandths: means scale by 1/1000, second moments by 1/1000².
+        let first = 1 / (k.n * 1000), second = 1 / (k.n * 1_000_000)
         var total = SIMD4<Double>.zero
         let raw = UnsafeRawPointer(w)
         func load(_ plane: Int, _ i: Int) -> SIMD4<Double> {
@@ -115,11 +117,11 @@ struct StructuralSimilarity {
         }
         var i = 0
         while i + 4 <= across {
-            let mx: SIMD4<Double> = load(0, i) * inverseN, my: SIMD4<Double> = load(1, i) * inverseN
+            let mx: SIMD4<Double> = load(0, i) * first, my: SIMD4<Double> = load(1, i) * first
             let mxx: SIMD4<Double> = mx * mx, myy: SIMD4<Double> = my * my, mxy: SIMD4<Double> = mx * my
-            let vx: SIMD4<Double> = (load(2, i) * inverseN - mxx) * k.normalisation
-            let vy: SIMD4<Double> = (load(3, i) * inverseN - myy) * k.normalisation
-            let cxy: SIMD4<Double> = (load(4, i) * inverseN - mxy) * k.normalisation
+            let vx: SIMD4<Double> = (load(2, i) * second - mxx) * k.normalisation
+            let vy: SIMD4<Double> = (load(3, i) * second - myy) * k.normalisation
+            let cxy: SIMD4<Double> = (load(4, i) * second - mxy) * k.normalisation
             let numerator: SIMD4<Double> = (2 * mxy + k.c1) * (2 * cxy + k.c2)
             let denominator: SIMD4<Double> = (mxx + myy + k.c1) * (vx + vy + k.c2)
             total += numerator / denominator
@@ -127,24 +129,27 @@ struct StructuralSimilarity {
         }
         var rest = total.sum()
         while i < across {
-            let mx = w[i] * inverseN, my = w[width + i] * inverseN
-            let vx = (w[2 * width + i] * inverseN - mx * mx) * k.normalisation
-            let vy = (w[3 * width + i] * inverseN - my * my) * k.normalisation
-            let cxy = (w[4 * width + i] * inverseN - mx * my) * k.normalisation
+            let mx = w[i] * first, my = w[width + i] * first
+            let vx = (w[2 * width + i] * second - mx * mx) * k.normalisation
+            let vy = (w[3 * width + i] * second - my * my) * k.normalisation
+            let cxy = (w[4 * width + i] * second - mx * my) * k.normalisation
             rest += ((2 * mx * my + k.c1) * (2 * cxy + k.c2)) / ((mx * mx + my * my + k.c1) * (vx + vy + k.c2))
             i += 1
         }
         return rest
     }
 
-    /// Rec. 601 luma, 0…255, of every premultiplied pixel of `pixmap` over white.
-    private static func fillLuma(_ pixmap: Pixmap, into luma: UnsafeMutablePointer<Double>) {
+    /// Rec. 601 luma in thousandths, 0…255,000, of every premultiplied pixel of `pixmap` over
+    /// white: an integer, so a float holds it exactly, and sums of 49 of them and of their
+    /// squares and products are exact in a double.
+    private static func fillLuma(_ pixmap: Pixmap, into luma: UnsafeMutablePointer<Float>) {
         pixmap.data.withUnsafeBufferPointer { data in
             for i in 0..<(pixmap.width * pixmap.height) {
                 let p = i * 4
-                let background = 255 - Double(data[p + 3])
-                luma[i] = 0.299 * (Double(data[p]) + background) + 0.587 * (Double(data[p + 1]) + background)
-                    + 0.114 * (Double(data[p + 2]) + background)
+                let background = 255 - Int32(data[p + 3])
+                let weighted = 299 * (Int32(data[p]) + background) + 587 * (Int32(data[p + 1]) + background)
+                    + 114 * (Int32(data[p + 2]) + background)
+                luma[i] = Float(weighted)
             }
         }
     }
