@@ -16,6 +16,8 @@ struct FrameToPixmap {
     private var hasAlpha = false
     // The frame converted into when rows cannot be written in place.
     private var padded: VideoFrame?
+    // Left-sited chroma moved for the fast converter, which repeats each sample.
+    private var centring: ChromaCentring?
 
     init(path: String, conversion: FrameConversion) {
         self.path = path
@@ -46,11 +48,16 @@ struct FrameToPixmap {
         var converted = true
         let bytes = [UInt8](unsafeUninitializedCapacity: count + Self.slack) { buffer, initialized in
             let pixels = buffer.baseAddress!
-            if let padded {
-                converted = converter.convert(frame, into: padded.data(0), stride: padded.linesize(0))
-                for y in 0..<height { (pixels + y * width * 4).update(from: padded.data(0) + y * padded.linesize(0), count: width * 4) }
+            let (target, targetStride) = padded.map { ($0.data(0), $0.linesize(0)) } ?? (pixels, width * 4)
+            if centring != nil {
+                converted = centring!.withCentredPlanes(of: frame) { planes, strides in
+                    converter.convert(planes: planes, strides: strides, height: Int32(height), into: target, stride: targetStride)
+                }
             } else {
-                converted = converter.convert(frame, into: pixels, stride: width * 4)
+                converted = converter.convert(frame, into: target, stride: targetStride)
+            }
+            if let padded {
+                for y in 0..<height { (pixels + y * width * 4).update(from: padded.data(0) + y * padded.linesize(0), count: width * 4) }
             }
             if hasAlpha { Self.premultiply(pixels, pixels: width * height) }
             initialized = count
@@ -88,6 +95,7 @@ struct FrameToPixmap {
                 destinationMatrix: SWS_CS_DEFAULT, destinationFullRange: true)
         }
         self.converter = converter
+        centring = fast && ChromaCentring.applies(to: format, location: f.chroma_location) ? ChromaCentring() : nil
         padded = Self.convertsInPlace(width: Int(f.width))
             ? nil : try VideoFrame(width: Int(f.width), height: Int(f.height), format: AV_PIX_FMT_RGBA, path: path)
         let flags = av_pix_fmt_desc_get(format)?.pointee.flags ?? 0

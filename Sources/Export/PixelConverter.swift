@@ -92,6 +92,14 @@ final class PixelConverter {
         }
     }
 
+    /// Converts `height` rows of the given planes (such as a frame's with some replaced) into
+    /// packed pixels at `pixels`, rows `stride` bytes apart; false when swscale refuses.
+    func convert(planes: [UnsafePointer<UInt8>?], strides: [Int32], height: Int32, into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+        var destination: [UnsafeMutablePointer<UInt8>?] = [pixels, nil, nil, nil]
+        var destinationStrides: [Int32] = [Int32(stride), 0, 0, 0]
+        return sws_scale(context, planes, strides, 0, height, &destination, &destinationStrides) > 0
+    }
+
     /// Converts one packed plane (such as RGBA rows `stride` bytes apart, `height` rows) into
     /// `destination`: a frame that needs no copying into a `VideoFrame` first.
     func convert(packed pixels: UnsafePointer<UInt8>, stride: Int, height: Int, into destination: VideoFrame) {
