@@ -29,16 +29,16 @@ struct DeltaECache {
     private var values = [Double](repeating: 0, count: slots)
 
     /// The difference stored for `key` (the two pixels' bytes, expected then actual), if any.
-    subscript(key: UInt64) -> Double? {
-        get {
-            let slot = Self.slot(key)
-            return keys[slot] == key ? values[slot] : nil
-        }
-        set {
-            let slot = Self.slot(key)
-            keys[slot] = key
-            values[slot] = newValue ?? 0
-        }
+    func value(for key: UInt64) -> Double? {
+        let slot = Self.slot(key)
+        return keys[slot] == key ? values[slot] : nil
+    }
+
+    /// Stores `value` for `key`, in place of whatever shared its slot.
+    mutating func store(_ value: Double, for key: UInt64) {
+        let slot = Self.slot(key)
+        keys[slot] = key
+        values[slot] = value
     }
 
     private static func slot(_ key: UInt64) -> Int {

@@ -211,9 +211,9 @@ public final class FrameComparator {
     /// measured over white and over black, and the larger kept.
     private func colorDeltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
         let key = UInt64(unsafeBitCast(e, to: UInt32.self)) << 32 | UInt64(unsafeBitCast(a, to: UInt32.self))
-        if let known = deltaECache[key] { return known }
+        if let known = deltaECache.value(for: key) { return known }
         let measured = measureDeltaE(e, a)
-        deltaECache[key] = measured
+        deltaECache.store(measured, for: key)
         return measured
     }
 

@@ -32,7 +32,7 @@ struct StructuralSimilarity {
         let window = min(7, width, height)
         if luma.count != count * 2 { luma = [Float](repeating: 0, count: count * 2) }
         if columns.count != width * 5 { columns = [Double](repeating: 0, count: width * 5) }
-        if windows.count != width * 5 + 4 { windows = [Double](repeating: 0, count: width * 5 + 4) }
+        if windows.count != width * 5 { windows = [Double](repeating: 0, count: width * 5) }
         luma.withUnsafeMutableBufferPointer { luma in
             Self.fillLuma(x, into: luma.baseAddress!)
             Self.fillLuma(y, into: luma.baseAddress! + count)

@@ -150,35 +150,32 @@ final class DiffPairSuiteTests: RegressionTestCase {
         return rows
     }
 
+    /// Runs `pairs`, asserts that each exits with `status` (`must` says why, after the pair's
+    /// name), prints the rows, and returns how many of them did.
+    func expect(_ pairs: [Pair], status: Int32, _ must: String) throws -> (matching: Int, total: Int) {
+        let rows = try run(pairs)
+        for (name, exit, verdict) in rows {
+            XCTAssertEqual(exit, status, "\(name) \(must): \(verdict)")
+        }
+        print(rows.map { "  \($0.0): \($0.2)" }.joined(separator: "\n"))
+        return (rows.filter { $0.1 == status }.count, rows.count)
+    }
+
     func testOneChangePairsFail() throws {
         XCTAssertGreaterThanOrEqual(Self.changes.count, 20)
-        let rows = try run(Self.changes)
-        for (name, status, verdict) in rows {
-            XCTAssertEqual(status, 2, "\(name) must fail: \(verdict)")
-        }
-        let caught = rows.filter { $0.1 == 2 }.count
-        print(rows.map { "  \($0.0): \($0.2)" }.joined(separator: "\n"))
-        print("diff pair suite: caught \(caught) / \(rows.count) one-change pairs")
+        let (caught, total) = try expect(Self.changes, status: 2, "must fail")
+        print("diff pair suite: caught \(caught) / \(total) one-change pairs")
     }
 
     func testNoChangePairsPass() throws {
         XCTAssertGreaterThanOrEqual(Self.sameDrawings.count, 10)
-        let rows = try run(Self.sameDrawings)
-        for (name, status, verdict) in rows {
-            XCTAssertEqual(status, 0, "\(name) must pass: \(verdict)")
-        }
-        let passed = rows.filter { $0.1 == 0 }.count
-        print(rows.map { "  \($0.0): \($0.2)" }.joined(separator: "\n"))
-        print("diff pair suite: passed \(passed) / \(rows.count) no-change pairs")
+        let (passed, total) = try expect(Self.sameDrawings, status: 0, "must pass")
+        print("diff pair suite: passed \(passed) / \(total) no-change pairs")
     }
 
     func testKnownLimitsStillPass() throws {
-        let rows = try run(Self.knownLimits)
-        for (name, status, verdict) in rows {
-            XCTAssertEqual(status, 0, "\(name) is caught now: move it to the one-change pairs and the docs' rates: \(verdict)")
-        }
-        print(rows.map { "  \($0.0): \($0.2)" }.joined(separator: "\n"))
-        print("diff pair suite: \(rows.filter { $0.1 == 0 }.count) / \(rows.count) known limits pass")
+        let (passing, total) = try expect(Self.knownLimits, status: 0, "is caught now: move it to the one-change pairs and the docs' rates")
+        print("diff pair suite: \(passing) / \(total) known limits pass")
     }
 
     /// The colour pairs above are within ΔE₀₀ 2–5 of each other, as named.
