@@ -4,18 +4,20 @@
 // (gamma-encoded components), smooths the colour differences with an 8-pixel
 // tent and luma with a 4-pixel tent, and puts the pixel back together, clamped
 // to its own alpha. `palette` smooths all four components with a tent as wide
-// as the dither's period. The float planes and the output are kept from frame
+// as the dither's period. Rows stream through the tents (StreamedTent.swift):
+// a row is converted once the tents need it and put back together as soon as
+// every plane's tent has it. The tents' rows and the output are kept from frame
 // to frame, so preparing a frame of the same size as the last allocates nothing.
 
 import Raster
 
 /// Prepares frames for a comparison space, reusing its buffers.
 struct FramePreparation {
-    private var planes: [Float] = []
-    private var smoothing = PlaneSmoothing()
+    /// One streamed tent per plane: Cb, Cr, luma (`chroma420`) or R, G, B, A (`palette`).
+    private let tents = [StreamedTent(), StreamedTent(), StreamedTent(), StreamedTent()]
 
     /// `pixmap` prepared for `space`, written over `out` (reused when it has the size).
-    mutating func prepare(_ pixmap: Pixmap, for space: ComparisonSpace, into out: inout Pixmap) {
+    func prepare(_ pixmap: Pixmap, for space: ComparisonSpace, into out: inout Pixmap) {
         if out.width != pixmap.width || out.height != pixmap.height {
             out = Pixmap(width: pixmap.width, height: pixmap.height)
         }
@@ -27,33 +29,44 @@ struct FramePreparation {
     }
 
     /// Cb and Cr (BT.709 weights) averaged over an 8-pixel tent, luma over a 4-pixel one.
-    private mutating func averageChroma(_ pixmap: Pixmap, into out: inout Pixmap) {
-        let width = pixmap.width, height = pixmap.height, count = width * height
-        if planes.count < count * 3 { planes = [Float](repeating: 0, count: count * 3) }
+    private func averageChroma(_ pixmap: Pixmap, into out: inout Pixmap) {
+        let width = pixmap.width, height = pixmap.height
         let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - 0.2126 - 0.0722
-        planes.withUnsafeMutableBufferPointer { planes in
-            let cb = planes.baseAddress!, cr = cb + count, luma = cr + count
-            pixmap.data.withUnsafeBytes { source in
-                let bytes = source.bindMemory(to: UInt8.self)
-                for i in 0..<count {
-                    let r = Float(bytes[i * 4]), g = Float(bytes[i * 4 + 1]), b = Float(bytes[i * 4 + 2])
-                    let y = kr * r + kg * g + kb * b
-                    cb[i] = b - y
-                    cr[i] = r - y
-                    luma[i] = y
-                }
-                smoothing.tent(cb, width: width, height: height, size: 8)
-                smoothing.tent(cr, width: width, height: height, size: 8)
-                smoothing.tent(luma, width: width, height: height, size: 4)
-                let inverseGreen = 1 / kg
-                out.data.withUnsafeMutableBytes { target in
-                    for i in 0..<count {
-                        let y = luma[i], b = y + cb[i], r = y + cr[i]
-                        let g = (y - kr * r - kb * b) * inverseGreen
-                        let alpha = source.load(fromByteOffset: i * 4 + 3, as: UInt8.self)
+        let cb = tents[0], cr = tents[1], luma = tents[2]
+        cb.start(width: width, height: height, size: 8)
+        cr.start(width: width, height: height, size: 8)
+        luma.start(width: width, height: height, size: 4, lead: StreamedTent.reach(size: 8) - StreamedTent.reach(size: 4))
+        let reach = max(cb.reach, luma.reach)
+        var converted = 0
+        pixmap.data.withUnsafeBytes { source in
+            out.data.withUnsafeMutableBytes { target in
+                for y in 0..<height {
+                    while converted <= min(y + reach, height - 1) {
+                        let row = source.baseAddress! + converted * width * 4
+                        let b = cb.nextRow, r = cr.nextRow, l = luma.nextRow
+                        for x in 0..<width {
+                            let pixel = row.load(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                            let red = Float(pixel.x), green = Float(pixel.y), blue = Float(pixel.z)
+                            let brightness = kr * red + kg * green + kb * blue
+                            b[x] = blue - brightness
+                            r[x] = red - brightness
+                            l[x] = brightness
+                        }
+                        cb.push()
+                        cr.push()
+                        luma.push()
+                        converted += 1
+                    }
+                    let b = cb.row(y), r = cr.row(y), l = luma.row(y)
+                    let inverseGreen = 1 / kg
+                    let offset = y * width * 4
+                    for x in 0..<width {
+                        let brightness = l[x], blue = brightness + b[x], red = brightness + r[x]
+                        let green = (brightness - kr * red - kb * blue) * inverseGreen
+                        let alpha = source.load(fromByteOffset: offset + x * 4 + 3, as: UInt8.self)
                         let limit = Float(alpha)
-                        let bytes = SIMD4(Self.byte(r, limit: limit), Self.byte(g, limit: limit), Self.byte(b, limit: limit), alpha)
-                        target.storeBytes(of: bytes, toByteOffset: i * 4, as: SIMD4<UInt8>.self)
+                        let bytes = SIMD4(Self.byte(red, limit: limit), Self.byte(green, limit: limit), Self.byte(blue, limit: limit), alpha)
+                        target.storeBytes(of: bytes, toByteOffset: offset + x * 4, as: SIMD4<UInt8>.self)
                     }
                 }
             }
@@ -61,22 +74,28 @@ struct FramePreparation {
     }
 
     /// Every component averaged over a `size`-pixel tent.
-    private mutating func average(_ pixmap: Pixmap, size: Int, into out: inout Pixmap) {
-        let width = pixmap.width, height = pixmap.height, count = width * height
-        if planes.count < count * 4 { planes = [Float](repeating: 0, count: count * 4) }
-        planes.withUnsafeMutableBufferPointer { planes in
-            let base = planes.baseAddress!
-            pixmap.data.withUnsafeBufferPointer { source in
-                for c in 0..<4 {
-                    let plane = base + c * count
-                    for i in 0..<count { plane[i] = Float(source[i * 4 + c]) }
-                    smoothing.tent(plane, width: width, height: height, size: size)
-                }
-            }
+    private func average(_ pixmap: Pixmap, size: Int, into out: inout Pixmap) {
+        let width = pixmap.width, height = pixmap.height
+        for tent in tents { tent.start(width: width, height: height, size: size) }
+        let reach = tents[0].reach
+        var converted = 0
+        pixmap.data.withUnsafeBufferPointer { source in
             out.data.withUnsafeMutableBufferPointer { target in
-                for c in 0..<4 {
-                    let plane = base + c * count
-                    for i in 0..<count { target[i * 4 + c] = Self.byte(plane[i], limit: 255) }
+                for y in 0..<height {
+                    while converted <= min(y + reach, height - 1) {
+                        let row = converted * width * 4
+                        for (c, tent) in tents.enumerated() {
+                            let plane = tent.nextRow
+                            for x in 0..<width { plane[x] = Float(source[row + x * 4 + c]) }
+                            tent.push()
+                        }
+                        converted += 1
+                    }
+                    let offset = y * width * 4
+                    for (c, tent) in tents.enumerated() {
+                        let plane = tent.row(y)
+                        for x in 0..<width { target[offset + x * 4 + c] = Self.byte(plane[x], limit: 255) }
+                    }
                 }
             }
         }

@@ -1,0 +1,190 @@
+// A tent over a plane whose rows arrive one at a time, top to bottom.
+//
+// The tent is PlaneSmoothing's (a box taken twice, each box cut short at the
+// borders), taken in another order: a box is the product of a row box and a
+// column box, so the two row boxes are taken first, on each row as it arrives,
+// and the two column boxes after, as running sums down the rows. A column box
+// at row y is the sum of the rows from y − before to y + after, scaled by the
+// reciprocal of how many of them lie inside the plane; the sum moves down a row
+// by adding the row entering and subtracting the row leaving. So only the rows
+// the sums still need are kept, in two rings (the rows as they arrived, and once
+// averaged down the columns), and a whole frame passes through a few hundred
+// kilobytes that stay in cache, where averaging whole planes pass after pass
+// went through main memory twelve times a frame.
+//
+// The caller writes row r into `nextRow` and calls `push()`; `row(y)` then gives
+// the tent's row y once the rows up to `y + reach` (or the last) are pushed.
+// Rows are asked for in order. A caller may push up to `lead` rows further ahead
+// (to feed planes of different reaches from one pass over a frame).
+
+/// A tent (a box taken twice) over a plane streamed row by row.
+final class StreamedTent {
+    private(set) var width = 0, height = 0, size = 0
+    private var before = 0, after = 0, slots = 0
+    /// Rows as pushed (already averaged along the row), `slots` of them in a ring.
+    private var pushedRows = Buffer()
+    /// Rows averaged once down the columns, `size + 1` in a ring.
+    private var onceRows = Buffer()
+    private var pushedSum = Buffer(), onceSum = Buffer(), output = Buffer()
+    private var padded = Buffer(), between = Buffer()
+    private var rowScale = BoxScales(), columnScale = BoxScales()
+    private var pushed = 0, averagedOnce = 0, made = 0
+
+    deinit {
+        for buffer in [pushedRows, onceRows, pushedSum, onceSum, output, padded, between] { buffer.free() }
+    }
+
+    /// How many rows below row y the tent reaches (rows up to y + reach are needed for row y).
+    var reach: Int { Self.reach(size: size) }
+
+    /// How many rows below a row a `size`-pixel tent reaches.
+    static func reach(size: Int) -> Int { 2 * (max(size, 1) - 1 - max(size, 1) / 2) }
+
+    /// Starts a plane of `width` × `height` with a `size`-pixel tent; the caller may push up
+    /// to `lead` rows beyond those the next output row needs.
+    func start(width: Int, height: Int, size: Int, lead: Int = 0) {
+        let size = max(size, 1)
+        before = size / 2
+        after = size - 1 - before
+        slots = size + 1 + lead
+        if width != self.width || size != self.size || pushedRows.count < slots * width {
+            pushedRows.resize(slots * width)
+            onceRows.resize((size + 1) * width)
+            pushedSum.resize(width)
+            onceSum.resize(width)
+            output.resize(width)
+            padded.resize(width + size)
+            between.resize(width)
+        }
+        self.width = width
+        self.height = height
+        self.size = size
+        rowScale.update(count: width, before: before, after: after)
+        columnScale.update(count: height, before: before, after: after)
+        pushedSum.clear()
+        onceSum.clear()
+        padded.clear()
+        pushed = 0
+        averagedOnce = 0
+        made = 0
+    }
+
+    /// Where the caller writes the next row (`width` values) before `push()`.
+    var nextRow: UnsafeMutablePointer<Float> { pushedRows.base + (pushed % slots) * width }
+
+    /// Takes the row written at `nextRow`, averaging it along the row twice.
+    func push() {
+        // The slot's row must be one the running sums no longer need.
+        precondition(pushed < height && (pushed < slots || pushed - slots < averagedOnce - before - 1), "row pushed too far ahead")
+        let row = nextRow
+        rowScale.values.withUnsafeBufferPointer { scale in
+            let pad = padded.base + before
+            pad.update(from: row, count: width)
+            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: between.base, width: width)
+            pad.update(from: between.base, count: width)
+            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: row, width: width)
+        }
+        pushed += 1
+    }
+
+    /// The tent's row `y`: rows are asked for in order, each once the rows up to
+    /// `y + reach` (or the last row) are pushed. Valid until the next call.
+    func row(_ y: Int) -> UnsafePointer<Float> {
+        precondition(y == made && pushed > min(y + reach, height - 1), "rows asked for out of order or too early")
+        if y == 0 {
+            for r in 0..<min(after, height) { addOnceRow(r) }
+        }
+        if y + after < height { addOnceRow(y + after) }
+        if y - before - 1 >= 0 { Self.add(onceRows.base + ((y - before - 1) % (size + 1)) * width, to: onceSum.base, width: width, sign: -1) }
+        Self.scale(onceSum.base, by: columnScale.values[y], into: output.base, width: width)
+        made += 1
+        return UnsafePointer(output.base)
+    }
+
+    /// Averages pushed rows down the columns into once-averaged row `r` (made in order),
+    /// and adds it to the running sum of once-averaged rows.
+    private func addOnceRow(_ r: Int) {
+        precondition(r == averagedOnce)
+        if r == 0 {
+            for k in 0..<min(after, height) { Self.add(pushedRows.base + (k % slots) * width, to: pushedSum.base, width: width, sign: 1) }
+        }
+        if r + after < height { Self.add(pushedRows.base + ((r + after) % slots) * width, to: pushedSum.base, width: width, sign: 1) }
+        if r - before - 1 >= 0 { Self.add(pushedRows.base + ((r - before - 1) % slots) * width, to: pushedSum.base, width: width, sign: -1) }
+        let once = onceRows.base + (r % (size + 1)) * width
+        Self.scale(pushedSum.base, by: columnScale.values[r], into: once, width: width)
+        Self.add(once, to: onceSum.base, width: width, sign: 1)
+        averagedOnce += 1
+    }
+}
+
+extension StreamedTent {
+    /// `sum[x] += row[x]` (or `-=` with `sign` −1), eight columns at a time.
+    fileprivate static func add(_ row: UnsafePointer<Float>, to sum: UnsafeMutablePointer<Float>, width: Int, sign: Float) {
+        let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(sum)
+        var x = 0
+        if sign > 0 {
+            while x + 8 <= width {
+                let s = target.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+                target.storeBytes(of: s, toByteOffset: x * 4, as: SIMD8<Float>.self)
+                x += 8
+            }
+            while x < width { sum[x] += row[x]; x += 1 }
+        } else {
+            while x + 8 <= width {
+                let s = target.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) - source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+                target.storeBytes(of: s, toByteOffset: x * 4, as: SIMD8<Float>.self)
+                x += 8
+            }
+            while x < width { sum[x] -= row[x]; x += 1 }
+        }
+    }
+
+    /// `out[x] = sum[x] · factor`, eight columns at a time.
+    fileprivate static func scale(_ sum: UnsafePointer<Float>, by factor: Float, into out: UnsafeMutablePointer<Float>, width: Int) {
+        let source = UnsafeRawPointer(sum), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) * factor, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width { out[x] = sum[x] * factor; x += 1 }
+    }
+
+    /// `out[x]` = (`pad[x]` + … + `pad[x + size − 1]`) · `scale[x]`, eight columns at a time
+    /// with the sum kept in registers, then the columns left one at a time.
+    fileprivate static func sumRow(
+        _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
+    ) {
+        let source = UnsafeRawPointer(pad), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            var sum = source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            for k in 1..<max(size, 1) { sum += source.loadUnaligned(fromByteOffset: (x + k) * 4, as: SIMD8<Float>.self) }
+            target.storeBytes(of: sum * factors.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self), toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width {
+            var sum: Float = 0
+            for k in 0..<size { sum += pad[x + k] }
+            out[x] = sum * scale[x]
+            x += 1
+        }
+    }
+}
+
+/// Floats owned by a `StreamedTent`: allocated when it grows, freed with it.
+private struct Buffer {
+    private(set) var base = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var count = 0
+
+    mutating func resize(_ count: Int) {
+        base.deallocate()
+        base = .allocate(capacity: max(count, 1))
+        base.initialize(repeating: 0, count: max(count, 1))
+        self.count = count
+    }
+
+    func clear() { base.update(repeating: 0, count: count) }
+
+    func free() { base.deallocate() }
+}
