@@ -15,7 +15,6 @@ struct AreaAverage {
     /// The side of a grid cell, in pixels.
     static let cell = 4
     private var grid: [Float] = []
-    private var sums: [SIMD4<Float>] = []
     private var columns = 0, rows = 0
     private var smoothing = PlaneSmoothing()
 
@@ -27,36 +26,53 @@ struct AreaAverage {
         let count = columns * rows
         if grid.count != count * 4 { grid = [Float](repeating: 0, count: count * 4) }
         let width = frame.width, height = frame.height, columns = columns, rows = rows
-        // Cell sums, one interleaved colour per cell, then spread into four planes for the tent.
-        if sums.count != count { sums = [SIMD4<Float>](repeating: .zero, count: count) }
-        sums.withUnsafeMutableBufferPointer { sums in
-            sums.update(repeating: .zero)
+        grid.withUnsafeMutableBufferPointer { grid in
+            let base = grid.baseAddress!
             frame.data.withUnsafeBytes { pixels in
-                for y in 0..<height {
-                    let row = (y / cell) * columns
+                for r in 0..<rows {
+                    let top = r * cell, pixelRows = min(cell, height - top)
                     for column in 0..<columns {
-                        var sum = SIMD4<Float>.zero
-                        for x in (column * cell)..<min(column * cell + cell, width) {
-                            sum += SIMD4<Float>(pixels.load(fromByteOffset: (y * width + x) * 4, as: SIMD4<UInt8>.self))
-                        }
-                        sums[row + column] += sum
+                        let left = column * cell, pixelColumns = min(cell, width - left)
+                        let sum = Self.cellSum(pixels.baseAddress! + (top * width + left) * 4, rows: pixelRows, columns: pixelColumns, stride: width * 4)
+                        let area = Float(pixelRows * pixelColumns)
+                        let i = r * columns + column
+                        base[i] = Float(sum.x) / area
+                        base[count + i] = Float(sum.y) / area
+                        base[2 * count + i] = Float(sum.z) / area
+                        base[3 * count + i] = Float(sum.w) / area
                     }
                 }
             }
-            grid.withUnsafeMutableBufferPointer { grid in
-                let base = grid.baseAddress!
-                for r in 0..<rows {
-                    let pixelRows = Float(min(cell, height - r * cell))
-                    for column in 0..<columns {
-                        let mean = sums[r * columns + column] / (pixelRows * Float(min(cell, width - column * cell)))
-                        for c in 0..<4 { base[c * count + r * columns + column] = mean[c] }
-                    }
-                }
-                for c in 0..<4 {
-                    smoothing.tent(base + c * count, width: columns, height: rows, size: max(size / cell, 1))
+            for c in 0..<4 {
+                smoothing.tent(base + c * count, width: columns, height: rows, size: max(size / cell, 1))
+            }
+        }
+    }
+
+    /// The sums of each component over a cell of `rows` × `columns` pixels (at most 4 × 4),
+    /// rows `stride` bytes apart: a full row of four pixels is taken as four 32-bit words,
+    /// each component masked out of them and summed lane by lane.
+    private static func cellSum(_ pixels: UnsafeRawPointer, rows: Int, columns: Int, stride: Int) -> SIMD4<UInt32> {
+        var r = SIMD4<UInt32>.zero, g = r, b = r, a = r
+        for y in 0..<rows {
+            let row = pixels + y * stride
+            if columns == 4 {
+                let words = row.loadUnaligned(as: SIMD4<UInt32>.self)
+                r &+= words & 0xFF
+                g &+= (words &>> 8) & 0xFF
+                b &+= (words &>> 16) & 0xFF
+                a &+= words &>> 24
+            } else {
+                for x in 0..<columns {
+                    let word = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                    r[0] &+= word & 0xFF
+                    g[0] &+= (word >> 8) & 0xFF
+                    b[0] &+= (word >> 16) & 0xFF
+                    a[0] &+= word >> 24
                 }
             }
         }
+        return SIMD4(r[0] &+ r[1] &+ r[2] &+ r[3], g[0] &+ g[1] &+ g[2] &+ g[3], b[0] &+ b[1] &+ b[2] &+ b[3], a[0] &+ a[1] &+ a[2] &+ a[3])
     }
 
     /// The area's colour at pixel (`x`, `y`), rounded to bytes.

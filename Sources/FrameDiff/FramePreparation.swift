@@ -31,7 +31,6 @@ struct FramePreparation {
     /// Cb and Cr (BT.709 weights) averaged over an 8-pixel tent, luma over a 4-pixel one.
     private func averageChroma(_ pixmap: Pixmap, into out: inout Pixmap) {
         let width = pixmap.width, height = pixmap.height
-        let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - 0.2126 - 0.0722
         let cb = tents[0], cr = tents[1], luma = tents[2]
         cb.start(width: width, height: height, size: 8)
         cr.start(width: width, height: height, size: 8)
@@ -42,32 +41,14 @@ struct FramePreparation {
             out.data.withUnsafeMutableBytes { target in
                 for y in 0..<height {
                     while converted <= min(y + reach, height - 1) {
-                        let row = source.baseAddress! + converted * width * 4
-                        let b = cb.nextRow, r = cr.nextRow, l = luma.nextRow
-                        for x in 0..<width {
-                            let pixel = row.load(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
-                            let red = Float(pixel.x), green = Float(pixel.y), blue = Float(pixel.z)
-                            let brightness = kr * red + kg * green + kb * blue
-                            b[x] = blue - brightness
-                            r[x] = red - brightness
-                            l[x] = brightness
-                        }
+                        Self.split(source.baseAddress! + converted * width * 4, into: cb.nextRow, cr.nextRow, luma.nextRow, width: width)
                         cb.push()
                         cr.push()
                         luma.push()
                         converted += 1
                     }
-                    let b = cb.row(y), r = cr.row(y), l = luma.row(y)
-                    let inverseGreen = 1 / kg
                     let offset = y * width * 4
-                    for x in 0..<width {
-                        let brightness = l[x], blue = brightness + b[x], red = brightness + r[x]
-                        let green = (brightness - kr * red - kb * blue) * inverseGreen
-                        let alpha = source.load(fromByteOffset: offset + x * 4 + 3, as: UInt8.self)
-                        let limit = Float(alpha)
-                        let bytes = SIMD4(Self.byte(red, limit: limit), Self.byte(green, limit: limit), Self.byte(blue, limit: limit), alpha)
-                        target.storeBytes(of: bytes, toByteOffset: offset + x * 4, as: SIMD4<UInt8>.self)
-                    }
+                    Self.join(cb.row(y), cr.row(y), luma.row(y), alpha: source.baseAddress! + offset, into: target.baseAddress! + offset, width: width)
                 }
             }
         }
@@ -99,6 +80,84 @@ struct FramePreparation {
                 }
             }
         }
+    }
+
+    // BT.709 luma weights.
+    private static let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - 0.2126 - 0.0722
+
+    /// A row of pixels split into Cb, Cr and luma, eight pixels at a time.
+    private static func split(
+        _ pixels: UnsafeRawPointer, into cb: UnsafeMutablePointer<Float>, _ cr: UnsafeMutablePointer<Float>, _ luma: UnsafeMutablePointer<Float>,
+        width: Int
+    ) {
+        let b = UnsafeMutableRawPointer(cb), r = UnsafeMutableRawPointer(cr), l = UnsafeMutableRawPointer(luma)
+        var x = 0
+        while x + 8 <= width {
+            let p = pixels.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self)
+            let red = floats(p & 0xFF), green = floats((p &>> 8) & 0xFF), blue = floats((p &>> 16) & 0xFF)
+            let brightness = kr * red + kg * green + kb * blue
+            b.storeBytes(of: blue - brightness, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            r.storeBytes(of: red - brightness, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            l.storeBytes(of: brightness, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width {
+            let p = pixels.load(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+            let red = Float(p.x), green = Float(p.y), blue = Float(p.z)
+            let brightness = kr * red + kg * green + kb * blue
+            cb[x] = blue - brightness
+            cr[x] = red - brightness
+            luma[x] = brightness
+            x += 1
+        }
+    }
+
+    /// Smoothed Cb, Cr and luma put back into a row of pixels, each component clamped to
+    /// the pixel's own alpha (read from `alpha`, the source row), eight pixels at a time.
+    private static func join(
+        _ cb: UnsafePointer<Float>, _ cr: UnsafePointer<Float>, _ luma: UnsafePointer<Float>, alpha: UnsafeRawPointer,
+        into pixels: UnsafeMutableRawPointer, width: Int
+    ) {
+        let b = UnsafeRawPointer(cb), r = UnsafeRawPointer(cr), l = UnsafeRawPointer(luma)
+        let inverseGreen = 1 / kg
+        var x = 0
+        while x + 8 <= width {
+            let brightness = l.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            let blue = brightness + b.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            let red = brightness + r.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            let green = (brightness - kr * red - kb * blue) * inverseGreen
+            let a = alpha.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self) & 0xFF00_0000
+            let limit = unsafeBitCast(a &>> 24, to: SIMD8<Int32>.self)
+            let bytes = bytes(red, limit: limit) | bytes(green, limit: limit) &<< 8 | bytes(blue, limit: limit) &<< 16 | a
+            pixels.storeBytes(of: bytes, toByteOffset: x * 4, as: SIMD8<UInt32>.self)
+            x += 8
+        }
+        while x < width {
+            let brightness = luma[x], blue = brightness + cb[x], red = brightness + cr[x]
+            let green = (brightness - kr * red - kb * blue) * inverseGreen
+            let a = alpha.load(fromByteOffset: x * 4 + 3, as: UInt8.self)
+            let limit = Float(a)
+            let bytes = SIMD4(byte(red, limit: limit), byte(green, limit: limit), byte(blue, limit: limit), a)
+            pixels.storeBytes(of: bytes, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+            x += 1
+        }
+    }
+
+    /// Whole numbers below 2²³ as floats: their bits under an exponent of 2²³, less 2²³.
+    @inline(__always)
+    private static func floats(_ values: SIMD8<UInt32>) -> SIMD8<Float> {
+        unsafeBitCast(values | 0x4B00_0000, to: SIMD8<Float>.self) - 8_388_608
+    }
+
+    /// `byte` for eight values: each rounded (halves to even) by the same addition, then
+    /// clamped to 0…`limit` as whole numbers with sign masks (no per-lane branches), in the
+    /// low byte of its lane. Values are within ±2²² (they are colours a little out of range).
+    @inline(__always)
+    private static func bytes(_ values: SIMD8<Float>, limit: SIMD8<Int32>) -> SIMD8<UInt32> {
+        let rounded = unsafeBitCast(values + 12_582_912, to: SIMD8<Int32>.self) &- 0x4B40_0000
+        let positive = rounded & ~(rounded &>> 31)
+        let over = positive &- limit
+        return unsafeBitCast(limit &+ (over & (over &>> 31)), to: SIMD8<UInt32>.self)
     }
 
     /// `value` clamped to 0…`limit` (at most 255) and rounded to the nearest byte (halves to

@@ -26,12 +26,14 @@ final class StreamedTent {
     /// Rows averaged once down the columns, `size + 1` in a ring.
     private var onceRows = Buffer()
     private var pushedSum = Buffer(), onceSum = Buffer(), output = Buffer()
-    private var padded = Buffer(), between = Buffer()
+    private var padded = Buffer(), between = Buffer(), partial = Buffer()
+    /// A row of zeros: what enters or leaves a column box beyond the plane's edges.
+    private var zeros = Buffer()
     private var rowScale = BoxScales(), columnScale = BoxScales()
     private var pushed = 0, averagedOnce = 0, made = 0
 
     deinit {
-        for buffer in [pushedRows, onceRows, pushedSum, onceSum, output, padded, between] { buffer.free() }
+        for buffer in [pushedRows, onceRows, pushedSum, onceSum, output, padded, between, partial, zeros] { buffer.free() }
     }
 
     /// How many rows below row y the tent reaches (rows up to y + reach are needed for row y).
@@ -55,6 +57,8 @@ final class StreamedTent {
             output.resize(width)
             padded.resize(width + size)
             between.resize(width)
+            partial.resize(width + size)
+            zeros.resize(width)
         }
         self.width = width
         self.height = height
@@ -80,9 +84,9 @@ final class StreamedTent {
         rowScale.values.withUnsafeBufferPointer { scale in
             let pad = padded.base + before
             pad.update(from: row, count: width)
-            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: between.base, width: width)
+            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: between.base, width: width, partial: partial.base)
             pad.update(from: between.base, count: width)
-            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: row, width: width)
+            Self.sumRow(padded.base, size: size, scale: scale.baseAddress!, into: row, width: width, partial: partial.base)
         }
         pushed += 1
     }
@@ -95,8 +99,8 @@ final class StreamedTent {
             for r in 0..<min(after, height) { addOnceRow(r) }
         }
         if y + after < height { addOnceRow(y + after) }
-        if y - before - 1 >= 0 { Self.add(onceRows.base + ((y - before - 1) % (size + 1)) * width, to: onceSum.base, width: width, sign: -1) }
-        Self.scale(onceSum.base, by: columnScale.values[y], into: output.base, width: width)
+        let leaving = y - before - 1 >= 0 ? onceRows.base + ((y - before - 1) % (size + 1)) * width : zeros.base
+        Self.slide(onceSum.base, entering: zeros.base, leaving: leaving, factor: columnScale.values[y], into: output.base, width: width)
         made += 1
         return UnsafePointer(output.base)
     }
@@ -106,53 +110,100 @@ final class StreamedTent {
     private func addOnceRow(_ r: Int) {
         precondition(r == averagedOnce)
         if r == 0 {
-            for k in 0..<min(after, height) { Self.add(pushedRows.base + (k % slots) * width, to: pushedSum.base, width: width, sign: 1) }
+            for k in 0..<min(after, height) { Self.add(pushedRows.base + (k % slots) * width, to: pushedSum.base, width: width) }
         }
-        if r + after < height { Self.add(pushedRows.base + ((r + after) % slots) * width, to: pushedSum.base, width: width, sign: 1) }
-        if r - before - 1 >= 0 { Self.add(pushedRows.base + ((r - before - 1) % slots) * width, to: pushedSum.base, width: width, sign: -1) }
+        let entering = r + after < height ? pushedRows.base + ((r + after) % slots) * width : zeros.base
+        let leaving = r - before - 1 >= 0 ? pushedRows.base + ((r - before - 1) % slots) * width : zeros.base
         let once = onceRows.base + (r % (size + 1)) * width
-        Self.scale(pushedSum.base, by: columnScale.values[r], into: once, width: width)
-        Self.add(once, to: onceSum.base, width: width, sign: 1)
+        Self.slide(pushedSum.base, entering: entering, leaving: leaving, factor: columnScale.values[r], into: once, width: width)
+        Self.add(once, to: onceSum.base, width: width)
         averagedOnce += 1
     }
 }
 
 extension StreamedTent {
-    /// `sum[x] += row[x]` (or `-=` with `sign` −1), eight columns at a time.
-    fileprivate static func add(_ row: UnsafePointer<Float>, to sum: UnsafeMutablePointer<Float>, width: Int, sign: Float) {
+    /// `sum[x] += row[x]`, eight columns at a time.
+    fileprivate static func add(_ row: UnsafePointer<Float>, to sum: UnsafeMutablePointer<Float>, width: Int) {
         let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(sum)
         var x = 0
-        if sign > 0 {
-            while x + 8 <= width {
-                let s = target.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-                target.storeBytes(of: s, toByteOffset: x * 4, as: SIMD8<Float>.self)
-                x += 8
-            }
-            while x < width { sum[x] += row[x]; x += 1 }
-        } else {
-            while x + 8 <= width {
-                let s = target.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) - source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-                target.storeBytes(of: s, toByteOffset: x * 4, as: SIMD8<Float>.self)
-                x += 8
-            }
-            while x < width { sum[x] -= row[x]; x += 1 }
-        }
-    }
-
-    /// `out[x] = sum[x] · factor`, eight columns at a time.
-    fileprivate static func scale(_ sum: UnsafePointer<Float>, by factor: Float, into out: UnsafeMutablePointer<Float>, width: Int) {
-        let source = UnsafeRawPointer(sum), target = UnsafeMutableRawPointer(out)
-        var x = 0
         while x + 8 <= width {
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) * factor, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            let s = target.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            target.storeBytes(of: s, toByteOffset: x * 4, as: SIMD8<Float>.self)
             x += 8
         }
-        while x < width { out[x] = sum[x] * factor; x += 1 }
+        while x < width {
+            sum[x] += row[x]
+            x += 1
+        }
     }
 
-    /// `out[x]` = (`pad[x]` + … + `pad[x + size − 1]`) · `scale[x]`, eight columns at a time
-    /// with the sum kept in registers, then the columns left one at a time.
+    /// Moves a column box down a row: `sum[x]` += `entering[x]` − `leaving[x]` (in that
+    /// order; a row of zeros where none enters or leaves), and `out[x]` = `sum[x]` · `factor`.
+    fileprivate static func slide(
+        _ sum: UnsafeMutablePointer<Float>, entering: UnsafePointer<Float>, leaving: UnsafePointer<Float>, factor: Float,
+        into out: UnsafeMutablePointer<Float>, width: Int
+    ) {
+        let s = UnsafeMutableRawPointer(sum), e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            let moved = (s.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + e.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self))
+                - l.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
+            s.storeBytes(of: moved, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            target.storeBytes(of: moved * factor, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width {
+            sum[x] = (sum[x] + entering[x]) - leaving[x]
+            out[x] = sum[x] * factor
+            x += 1
+        }
+    }
+
+    /// `out[x]` = (`pad[x]` + … + `pad[x + size − 1]`) · `scale[x]`. A power-of-two box is
+    /// summed by doubling (pairs, then pairs of pairs, …: three additions a value for eight
+    /// terms) through `partial` (`width + size` floats); any other size term by term.
     fileprivate static func sumRow(
+        _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int,
+        partial: UnsafeMutablePointer<Float>
+    ) {
+        guard size > 1, size & (size - 1) == 0 else { return sumTerms(pad, size: size, scale: scale, into: out, width: width) }
+        var source = pad, span = 1
+        while span * 2 < size {
+            pairSums(source, span: span, into: partial, count: width + size - 2 * span)
+            source = UnsafePointer(partial)
+            span *= 2
+        }
+        let a = UnsafeRawPointer(source), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= width {
+            let sum = a.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + a.loadUnaligned(fromByteOffset: (x + span) * 4, as: SIMD8<Float>.self)
+            target.storeBytes(of: sum * factors.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self), toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < width {
+            out[x] = (source[x] + source[x + span]) * scale[x]
+            x += 1
+        }
+    }
+
+    /// `out[x] = source[x] + source[x + span]` for `count` values (`out` may be `source`:
+    /// each value is read before it is written over).
+    private static func pairSums(_ source: UnsafePointer<Float>, span: Int, into out: UnsafeMutablePointer<Float>, count: Int) {
+        let a = UnsafeRawPointer(source), target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 8 <= count {
+            let sum = a.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self) + a.loadUnaligned(fromByteOffset: (x + span) * 4, as: SIMD8<Float>.self)
+            target.storeBytes(of: sum, toByteOffset: x * 4, as: SIMD8<Float>.self)
+            x += 8
+        }
+        while x < count {
+            out[x] = source[x] + source[x + span]
+            x += 1
+        }
+    }
+
+    /// `sumRow` for any size: eight columns at a time with the sum kept in registers.
+    private static func sumTerms(
         _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
     ) {
         let source = UnsafeRawPointer(pad), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
