@@ -26,28 +26,14 @@ extension CIELab {
         let g = 0.5 * (1 - (cMean7 / (cMean7 + pow25to7)).squareRoot())
         let a1 = (1 + g) * a, a2 = (1 + g) * other.a
         let cp1 = (a1 * a1 + b * b).squareRoot(), cp2 = (a2 * a2 + other.b * other.b).squareRoot()
-        let hp1 = Self.hueDegrees(b, a1), hp2 = Self.hueDegrees(other.b, a2)
-
         let dL = other.l - l
         let dC = cp2 - cp1
-        var dh = 0.0
-        if cp1 * cp2 != 0 {
-            dh = hp2 - hp1
-            if dh > 180 { dh -= 360 } else if dh < -180 { dh += 360 }
-        }
-        let dH = 2 * (cp1 * cp2).squareRoot() * sin(Self.radians(dh / 2))
-
         let lMean = (l + other.l) / 2
         let cpMean = (cp1 + cp2) / 2
-        var hMean = hp1 + hp2
-        if cp1 * cp2 != 0 {
-            if abs(hp1 - hp2) <= 180 {
-                hMean /= 2
-            } else {
-                hMean = hMean < 360 ? (hMean + 360) / 2 : (hMean - 360) / 2
-            }
-        }
-        let t = Self.hueWeight(Self.radians(hMean))
+        let hue = Self.hueTerms(a1, b, cp1, a2, other.b, cp2)
+        let t = Self.hueWeight(cos: hue.cosMean, sin: hue.sinMean)
+        let dH = hue.dH
+        let hMean = hue.mean
         let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
         let cpMean7 = Self.seventhPower(cpMean)
         let rC = 2 * (cpMean7 / (cpMean7 + pow25to7)).squareRoot()
@@ -74,10 +60,48 @@ extension CIELab {
         return x4 * x2 * x
     }
 
-    /// T = 1 − 0.17 cos(h − 30°) + 0.24 cos 2h + 0.32 cos(3h + 6°) − 0.20 cos(4h − 63°), the
-    /// multiples of h taken from one sine and cosine by the angle-sum identities.
-    private static func hueWeight(_ h: Double) -> Double {
-        let c1 = cos(h), s1 = sin(h)
+    /// ΔH′ (the hue difference scaled by chroma) and the mean hue h̄′ (degrees, with its
+    /// cosine and sine) of two colours with primed coordinates (a′, b) and chroma C′.
+    ///
+    /// Where both chromas are non-zero and the hues are not opposite, both come from the
+    /// hue vectors without their angles' sines: ΔH′² = 4 C′₁C′₂ sin²(Δh′/2) = 2 (C′₁C′₂ −
+    /// a′₁a′₂ − b₁b₂), signed as Δh′ is (the cross product's sign), and the mean hue, the
+    /// bisector of the smaller angle between the hues as Sharma's rules choose it, is the
+    /// direction of the sum of the two unit hue vectors. Elsewhere, the formulas as written.
+    private static func hueTerms(
+        _ a1: Double, _ b1: Double, _ c1: Double, _ a2: Double, _ b2: Double, _ c2: Double
+    ) -> (dH: Double, mean: Double, cosMean: Double, sinMean: Double) {
+        let product = c1 * c2
+        let cross = a1 * b2 - b1 * a2, dot = a1 * a2 + b1 * b2
+        if product != 0 && (cross != 0 || dot > 0) {
+            let magnitude = max(2 * (product - dot), 0).squareRoot()
+            let dH = cross < 0 ? -magnitude : magnitude
+            let x = a1 / c1 + a2 / c2, y = b1 / c1 + b2 / c2
+            let length = (x * x + y * y).squareRoot()
+            let degrees = atan2(y, x) * 180 / Double.pi
+            return (dH, degrees < 0 ? degrees + 360 : degrees, x / length, y / length)
+        }
+        let hp1 = hueDegrees(b1, a1), hp2 = hueDegrees(b2, a2)
+        var dh = 0.0
+        if product != 0 {
+            dh = hp2 - hp1
+            if dh > 180 { dh -= 360 } else if dh < -180 { dh += 360 }
+        }
+        let dH = 2 * product.squareRoot() * sin(radians(dh / 2))
+        var hMean = hp1 + hp2
+        if product != 0 {
+            if abs(hp1 - hp2) <= 180 {
+                hMean /= 2
+            } else {
+                hMean = hMean < 360 ? (hMean + 360) / 2 : (hMean - 360) / 2
+            }
+        }
+        return (dH, hMean, cos(radians(hMean)), sin(radians(hMean)))
+    }
+
+    /// T = 1 − 0.17 cos(h − 30°) + 0.24 cos 2h + 0.32 cos(3h + 6°) − 0.20 cos(4h − 63°), from
+    /// h's cosine and sine, the multiples of h by the angle-sum identities.
+    private static func hueWeight(cos c1: Double, sin s1: Double) -> Double {
         let c2 = c1 * c1 - s1 * s1, s2 = 2 * s1 * c1
         let c3 = c2 * c1 - s2 * s1, s3 = s2 * c1 + c2 * s1
         let c4 = c2 * c2 - s2 * s2, s4 = 2 * s2 * c2
