@@ -166,7 +166,9 @@ extension StreamedTent {
         _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int,
         partial: UnsafeMutablePointer<Float>
     ) {
-        guard size > 1, size & (size - 1) == 0 else { return sumTerms(pad, size: size, scale: scale, into: out, width: width) }
+        guard size > 1, size & (size - 1) == 0 else {
+            return PlaneSmoothing.sumRow(UnsafeMutablePointer(mutating: pad), size: size, scale: scale, into: out, width: width)
+        }
         var source = pad, span = 1
         while span * 2 < size {
             pairSums(source, span: span, into: partial, count: width + size - 2 * span)
@@ -198,26 +200,6 @@ extension StreamedTent {
         }
         while x < count {
             out[x] = source[x] + source[x + span]
-            x += 1
-        }
-    }
-
-    /// `sumRow` for any size: eight columns at a time with the sum kept in registers.
-    private static func sumTerms(
-        _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
-    ) {
-        let source = UnsafeRawPointer(pad), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
-        var x = 0
-        while x + 8 <= width {
-            var sum = source.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self)
-            for k in 1..<max(size, 1) { sum += source.loadUnaligned(fromByteOffset: (x + k) * 4, as: SIMD8<Float>.self) }
-            target.storeBytes(of: sum * factors.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<Float>.self), toByteOffset: x * 4, as: SIMD8<Float>.self)
-            x += 8
-        }
-        while x < width {
-            var sum: Float = 0
-            for k in 0..<size { sum += pad[x + k] }
-            out[x] = sum * scale[x]
             x += 1
         }
     }
