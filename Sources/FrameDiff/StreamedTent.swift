@@ -96,18 +96,17 @@ final class StreamedTent {
     func row(_ y: Int) -> UnsafePointer<Float> {
         precondition(y == made && pushed > min(y + reach, height - 1), "rows asked for out of order or too early")
         if y == 0 {
-            for r in 0..<min(after, height) { addOnceRow(r) }
+            for r in 0..<min(after, height) { Self.add(makeOnceRow(r), to: onceSum.base, width: width) }
         }
-        if y + after < height { addOnceRow(y + after) }
+        let entering = y + after < height ? makeOnceRow(y + after) : UnsafePointer(zeros.base)
         let leaving = y - before - 1 >= 0 ? onceRows.base + ((y - before - 1) % (size + 1)) * width : zeros.base
-        Self.slide(onceSum.base, entering: zeros.base, leaving: leaving, factor: columnScale.values[y], into: output.base, width: width)
+        Self.slide(onceSum.base, entering: entering, leaving: leaving, factor: columnScale.values[y], into: output.base, width: width)
         made += 1
         return UnsafePointer(output.base)
     }
 
-    /// Averages pushed rows down the columns into once-averaged row `r` (made in order),
-    /// and adds it to the running sum of once-averaged rows.
-    private func addOnceRow(_ r: Int) {
+    /// Averages pushed rows down the columns into once-averaged row `r` (made in order).
+    private func makeOnceRow(_ r: Int) -> UnsafePointer<Float> {
         precondition(r == averagedOnce)
         if r == 0 {
             for k in 0..<min(after, height) { Self.add(pushedRows.base + (k % slots) * width, to: pushedSum.base, width: width) }
@@ -116,8 +115,8 @@ final class StreamedTent {
         let leaving = r - before - 1 >= 0 ? pushedRows.base + ((r - before - 1) % slots) * width : zeros.base
         let once = onceRows.base + (r % (size + 1)) * width
         Self.slide(pushedSum.base, entering: entering, leaving: leaving, factor: columnScale.values[r], into: once, width: width)
-        Self.add(once, to: onceSum.base, width: width)
         averagedOnce += 1
+        return UnsafePointer(once)
     }
 }
 
