@@ -2,57 +2,67 @@
 //
 // Z. Wang, A. C. Bovik, H. R. Sheikh, E. P. Simoncelli, "Image quality
 // assessment: from error visibility to structural similarity", IEEE TIP 13(4),
-// 2004, computed as scikit-image's `structural_similarity` does by default: a
-// 7 × 7 uniform window at every position where it fits inside the frame,
-// sample (N − 1) covariances, C1 = (0.01 · 255)², C2 = (0.03 · 255)², and the
-// mean over those windows. Luma is Rec. 601's weighting of the gamma-encoded
-// components composited over white.
+// 2004, computed as scikit-image's `structural_similarity` computes it on 8-bit
+// grey images by default: a 7 × 7 uniform window at every position where it fits
+// inside the frame, sample (N − 1) covariances, C1 = (0.01 · 255)²,
+// C2 = (0.03 · 255)², and the mean over those windows. Luma is Rec. 601's
+// weighting of the gamma-encoded components composited over white, rounded to
+// 8 bits as Pillow's `convert("L")` rounds it: (19595 R + 38470 G + 7471 B + 2¹⁵) >> 16.
 //
-// The windows' sums (x, y, x², y², xy) are kept per column over the window's
-// rows, moved down a row at a time (a row enters, a row leaves), and slid
-// across the columns the same way for each row of windows; the similarity of a
-// row of windows is then taken four windows at a time. Luma is kept in
-// thousandths, whole numbers, so that every sum is exact. Everything lives in a few
-// rows of memory, kept between frames of the same size.
+// Rows of luma enter a ring of window + 1 rows as they are reached. Per column,
+// the sums over the window's rows (x, y, x² + y², xy) move down a row in one pass:
+// the entering row added, the leaving one taken away (a row of zeros while the
+// window fills). Each row of windows slides those sums across the columns, and
+// the similarity is taken from the whole-number sums in doubles, eight windows to
+// a division. Every sum is a whole number below 2²⁴ (2 · 49 · 255² < 2²³, and a
+// running sum never passes it by more than a column), so floats hold them exactly,
+// and the variances' n·Σx² − (Σx)² are exact in doubles. Everything lives in a
+// few rows of memory, kept between frames of the same size.
 
 import Raster
 
 /// Computes mean SSIM, reusing its buffers from frame to frame.
 struct StructuralSimilarity {
-    /// Both frames' luma in thousandths, row after row: x then y.
-    private var luma: [Float] = []
-    /// Per column, the sums over the window's rows: x, y, x², y², xy, `width` each.
-    private var columns: [Double] = []
-    /// Per window of the current row, the same five sums over the window, `width` each.
-    private var windows: [Double] = []
+    /// Luma rows, x then y in each: the ring's `window + 1` rows, then a row of zeros; `stride` floats each.
+    private var rows: [Float] = []
+    /// Per column, the sums over the window's rows: x, y, x² + y², xy, `stride` each.
+    private var columns: [Float] = []
+    /// Per window of the current row, the same four sums over the window, `stride` each.
+    private var windows: [Float] = []
 
     /// The mean SSIM of `x` and `y`, which have the same size; −1…1, 1 for identical frames.
     mutating func mean(_ x: Pixmap, _ y: Pixmap) -> Double {
-        let width = x.width, height = x.height, count = width * height
+        let width = x.width, height = x.height
         let window = min(7, width, height)
-        if luma.count != count * 2 { luma = [Float](repeating: 0, count: count * 2) }
-        if columns.count != width * 5 { columns = [Double](repeating: 0, count: width * 5) }
-        if windows.count != width * 5 { windows = [Double](repeating: 0, count: width * 5) }
-        luma.withUnsafeMutableBufferPointer { luma in
-            Self.fillLuma(x, into: luma.baseAddress!)
-            Self.fillLuma(y, into: luma.baseAddress! + count)
-        }
+        let slots = window + 1
+        let stride = (width + 7) & ~7
+        // The ring is rewritten before it is read; only the row of zeros must stay zero.
+        if rows.count != (slots + 1) * 2 * stride { rows = [Float](repeating: 0, count: (slots + 1) * 2 * stride) }
+        if columns.count != stride * 4 { columns = [Float](repeating: 0, count: stride * 4) }
+        if windows.count != stride * 4 { windows = [Float](repeating: 0, count: stride * 4) }
         let n = Double(window * window)
-        let constants = Constants(n: n, normalisation: window > 1 ? n / (n - 1) : 1)
+        let constants = Constants(n: n, divisor: window > 1 ? n - 1 : 1)
         let across = width - window + 1
         var total = 0.0
-        luma.withUnsafeBufferPointer { luma in
-            columns.withUnsafeMutableBufferPointer { columns in
-                windows.withUnsafeMutableBufferPointer { windows in
-                    let xs = luma.baseAddress!, ys = xs + count
-                    let c = columns.baseAddress!, w = windows.baseAddress!
-                    c.update(repeating: 0, count: width * 5)
-                    for row in 0..<height {
-                        Self.addRow(xs + row * width, ys + row * width, to: c, width: width, sign: 1)
-                        if row >= window { Self.addRow(xs + (row - window) * width, ys + (row - window) * width, to: c, width: width, sign: -1) }
-                        guard row >= window - 1 else { continue }
-                        Self.slideWindows(c, into: w, width: width, window: window)
-                        total += Self.similaritySum(w, across: across, width: width, constants)
+        x.data.withUnsafeBytes { xData in
+            y.data.withUnsafeBytes { yData in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    columns.withUnsafeMutableBufferPointer { columns in
+                        windows.withUnsafeMutableBufferPointer { windows in
+                            let r = rows.baseAddress!, c = columns.baseAddress!, w = windows.baseAddress!
+                            c.update(repeating: 0, count: stride * 4)
+                            let zeros = r + slots * 2 * stride
+                            for row in 0..<height {
+                                let entering = r + (row % slots) * 2 * stride
+                                Self.fillLuma(xData.baseAddress! + row * width * 4, into: entering, width: width)
+                                Self.fillLuma(yData.baseAddress! + row * width * 4, into: entering + stride, width: width)
+                                let leaving = row >= window ? r + ((row - window) % slots) * 2 * stride : zeros
+                                Self.moveDown(c, entering: entering, leaving: leaving, stride: stride)
+                                guard row >= window - 1 else { continue }
+                                Self.slideWindows(c, into: w, width: width, stride: stride, window: window)
+                                total += Self.similaritySum(w, across: across, stride: stride, constants)
+                            }
+                        }
                     }
                 }
             }
@@ -61,96 +71,106 @@ struct StructuralSimilarity {
     }
 
     private struct Constants {
-        let n: Double, normalisation: Double
+        /// Pixels in a window, and the covariances' divisor (n − 1, or 1 for a single pixel).
+        let n: Double, divisor: Double
         let c1 = (0.01 * 255) * (0.01 * 255), c2 = (0.03 * 255) * (0.03 * 255)
     }
 
-    /// Adds (or with `sign` −1 removes) a row's x, y, x², y², xy to the column sums.
-    private static func addRow(
-        _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, to c: UnsafeMutablePointer<Double>, width: Int, sign: Double
-    ) {
+    /// Pillow's 8-bit Rec. 601 luma of a row of premultiplied pixels over white, as floats.
+    private static func fillLuma(_ pixels: UnsafeRawPointer, into luma: UnsafeMutablePointer<Float>, width: Int) {
+        let words = pixels.assumingMemoryBound(to: UInt32.self)
         for i in 0..<width {
-            let a = Double(x[i]), b = Double(y[i])
-            c[i] += sign * a
-            c[width + i] += sign * b
-            c[2 * width + i] += sign * (a * a)
-            c[3 * width + i] += sign * (b * b)
-            c[4 * width + i] += sign * (a * b)
+            let p = UInt32(littleEndian: words[i])
+            let background = 255 - (p >> 24)
+            let weighted = 19595 * ((p & 0xFF) + background) + 38470 * ((p >> 8 & 0xFF) + background)
+                + 7471 * ((p >> 16 & 0xFF) + background) + 0x8000
+            luma[i] = Float(weighted >> 16)
         }
     }
 
-    /// The five sums of every window of a row (`window` columns wide) from the column sums
-    /// `c`: a running sum per quantity, the five chains advancing side by side.
-    private static func slideWindows(_ c: UnsafeMutablePointer<Double>, into w: UnsafeMutablePointer<Double>, width: Int, window: Int) {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+    /// Moves the column sums down a row: adds the entering row's x, y, x² + y², xy and takes
+    /// away the leaving row's, eight columns at a time (rows and sums are `stride` wide).
+    private static func moveDown(
+        _ c: UnsafeMutablePointer<Float>, entering: UnsafePointer<Float>, leaving: UnsafePointer<Float>, stride: Int
+    ) {
+        let sums = UnsafeMutableRawPointer(c), enter = UnsafeRawPointer(entering), leave = UnsafeRawPointer(leaving)
+        for i in Swift.stride(from: 0, to: stride, by: 8) {
+            let ax = enter.load(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            let ay = enter.load(fromByteOffset: (stride + i) * 4, as: SIMD8<Float>.self)
+            let lx = leave.load(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            let ly = leave.load(fromByteOffset: (stride + i) * 4, as: SIMD8<Float>.self)
+            func add(_ change: SIMD8<Float>, to plane: Int) {
+                let offset = (plane * stride + i) * 4
+                sums.storeBytes(of: sums.load(fromByteOffset: offset, as: SIMD8<Float>.self) + change, toByteOffset: offset, as: SIMD8<Float>.self)
+            }
+            add(ax - lx, to: 0)
+            add(ay - ly, to: 1)
+            add((ax * ax + ay * ay) - (lx * lx + ly * ly), to: 2)
+            add(ax * ay - lx * ly, to: 3)
+        }
+    }
+
+    /// The four sums of every window of a row (`window` columns wide) from the column sums
+    /// `c`: a running sum per quantity, the four chains advancing side by side.
+    private static func slideWindows(_ c: UnsafeMutablePointer<Float>, into w: UnsafeMutablePointer<Float>, width: Int, stride: Int, window: Int) {
+        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
         for j in 0..<window {
             s0 += c[j]
-            s1 += c[width + j]
-            s2 += c[2 * width + j]
-            s3 += c[3 * width + j]
-            s4 += c[4 * width + j]
+            s1 += c[stride + j]
+            s2 += c[2 * stride + j]
+            s3 += c[3 * stride + j]
         }
         for left in 0...(width - window) {
             w[left] = s0
-            w[width + left] = s1
-            w[2 * width + left] = s2
-            w[3 * width + left] = s3
-            w[4 * width + left] = s4
+            w[stride + left] = s1
+            w[2 * stride + left] = s2
+            w[3 * stride + left] = s3
             guard left + window < width else { break }
             let entering = left + window
             s0 += c[entering] - c[left]
-            s1 += c[width + entering] - c[width + left]
-            s2 += c[2 * width + entering] - c[2 * width + left]
-            s3 += c[3 * width + entering] - c[3 * width + left]
-            s4 += c[4 * width + entering] - c[4 * width + left]
+            s1 += c[stride + entering] - c[stride + left]
+            s2 += c[2 * stride + entering] - c[2 * stride + left]
+            s3 += c[3 * stride + entering] - c[3 * stride + left]
         }
     }
 
-    /// The sum of the SSIM of `across` windows whose five sums start at `w`, `width` apart.
-    private static func similaritySum(_ w: UnsafeMutablePointer<Double>, across: Int, width: Int, _ k: Constants) -> Double {
-        // The sums are of luma in thousandths: means scale by 1/1000, second moments by 1/1000².
-        let first = 1 / (k.n * 1000), second = 1 / (k.n * 1_000_000)
-        var total = SIMD4<Double>.zero
+    /// The sum of the SSIM of `across` windows whose four sums start at `w`, `stride` apart.
+    ///
+    /// With whole-number sums Σx, Σy, Σ(x² + y²), Σxy over n pixels, p = Σx·Σy and q = (Σx)² + (Σy)²,
+    /// a window's SSIM is (2p + C1·n²)(2(n·Σxy − p) + C2·n·d) / ((q + C1·n²)(n·Σ(x² + y²) − q + C2·n·d)),
+    /// d the covariances' divisor.
+    private static func similaritySum(_ w: UnsafeMutablePointer<Float>, across: Int, stride: Int, _ k: Constants) -> Double {
+        let n = k.n, a = k.c1 * n * n, b = k.c2 * n * k.divisor
         let raw = UnsafeRawPointer(w)
         func load(_ plane: Int, _ i: Int) -> SIMD4<Double> {
-            raw.loadUnaligned(fromByteOffset: (plane * width + i) * 8, as: SIMD4<Double>.self)
+            SIMD4<Double>(raw.loadUnaligned(fromByteOffset: (plane * stride + i) * 4, as: SIMD4<Float>.self))
         }
+        func terms(_ i: Int) -> (numerator: SIMD4<Double>, denominator: SIMD4<Double>) {
+            let sx = load(0, i), sy = load(1, i)
+            let p = sx * sy, q = sx * sx + sy * sy
+            let numerator = (2 * p + a) * (2 * (n * load(3, i) - p) + b)
+            let denominator = (q + a) * (n * load(2, i) - q + b)
+            return (numerator, denominator)
+        }
+        var total = SIMD4<Double>.zero
         var i = 0
-        while i + 4 <= across {
-            let mx: SIMD4<Double> = load(0, i) * first, my: SIMD4<Double> = load(1, i) * first
-            let mxx: SIMD4<Double> = mx * mx, myy: SIMD4<Double> = my * my, mxy: SIMD4<Double> = mx * my
-            let vx: SIMD4<Double> = (load(2, i) * second - mxx) * k.normalisation
-            let vy: SIMD4<Double> = (load(3, i) * second - myy) * k.normalisation
-            let cxy: SIMD4<Double> = (load(4, i) * second - mxy) * k.normalisation
-            let numerator: SIMD4<Double> = (2 * mxy + k.c1) * (2 * cxy + k.c2)
-            let denominator: SIMD4<Double> = (mxx + myy + k.c1) * (vx + vy + k.c2)
-            total += numerator / denominator
+        while i + 8 <= across {
+            let (n0, d0) = terms(i), (n1, d1) = terms(i + 4)
+            total += (n0 * d1 + n1 * d0) / (d0 * d1)
+            i += 8
+        }
+        if i + 4 <= across {
+            let (n0, d0) = terms(i)
+            total += n0 / d0
             i += 4
         }
         var rest = total.sum()
         while i < across {
-            let mx = w[i] * first, my = w[width + i] * first
-            let vx = (w[2 * width + i] * second - mx * mx) * k.normalisation
-            let vy = (w[3 * width + i] * second - my * my) * k.normalisation
-            let cxy = (w[4 * width + i] * second - mx * my) * k.normalisation
-            rest += ((2 * mx * my + k.c1) * (2 * cxy + k.c2)) / ((mx * mx + my * my + k.c1) * (vx + vy + k.c2))
+            let sx = Double(w[i]), sy = Double(w[stride + i])
+            let p = sx * sy, q = sx * sx + sy * sy
+            rest += ((2 * p + a) * (2 * (n * Double(w[3 * stride + i]) - p) + b)) / ((q + a) * (n * Double(w[2 * stride + i]) - q + b))
             i += 1
         }
         return rest
-    }
-
-    /// Rec. 601 luma in thousandths, 0…255,000, of every premultiplied pixel of `pixmap` over
-    /// white: an integer, so a float holds it exactly, and sums of 49 of them and of their
-    /// squares and products are exact in a double.
-    private static func fillLuma(_ pixmap: Pixmap, into luma: UnsafeMutablePointer<Float>) {
-        pixmap.data.withUnsafeBufferPointer { data in
-            for i in 0..<(pixmap.width * pixmap.height) {
-                let p = i * 4
-                let background = 255 - Int32(data[p + 3])
-                let weighted = 299 * (Int32(data[p]) + background) + 587 * (Int32(data[p + 1]) + background)
-                    + 114 * (Int32(data[p + 2]) + background)
-                luma[i] = Float(weighted)
-            }
-        }
     }
 }

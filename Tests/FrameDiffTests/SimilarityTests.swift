@@ -1,9 +1,37 @@
 import FrameDiff
+import Foundation
 import Raster
 import XCTest
 
-/// Mean SSIM: its closed form on flat frames, symmetry, and order under growing damage.
+/// Mean SSIM: scikit-image's value on Pillow's luma, its closed form on flat frames,
+/// symmetry, and order under growing damage.
 final class SimilarityTests: XCTestCase {
+    func testMatchesScikitImageOnPillowsLuma() throws {
+        // Shapes moved by a fraction of a pixel and by several; translucent noise at a width
+        // that is not a multiple of eight.
+        var state: UInt32 = 12_345
+        func noise(width: Int, height: Int) -> Pixmap {
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for i in 0..<(width * height) {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let alpha = UInt8(state >> 24)
+                for c in 0..<3 { bytes[i * 4 + c] = UInt8((UInt32(state >> (c * 8) & 0xFF) * UInt32(alpha)) / 255) }
+                bytes[i * 4 + 3] = alpha
+            }
+            return Pixmap(width: width, height: height, premultipliedData: bytes)
+        }
+        let pairs = [
+            (Drawing.scene(), Drawing.scene(dx: 0.3)),
+            (Drawing.scene(), Drawing.scene(dx: 4, dy: 1)),
+            (noise(width: 117, height: 61), noise(width: 117, height: 61)),
+        ]
+        let comparator = FrameComparator()
+        for (x, y) in pairs {
+            let reference = try Self.scikitImageSSIM(x, y)
+            XCTAssertEqual(comparator.compare(expected: x, actual: y).difference.ssim, reference, accuracy: 1e-12)
+        }
+    }
+
     func testFlatFramesFollowTheLuminanceTerm() {
         // Two flat frames: zero variance, so SSIM = (2ab + C1) / (a² + b² + C1) in every window.
         let comparator = FrameComparator()
@@ -25,5 +53,28 @@ final class SimilarityTests: XCTestCase {
         XCTAssertEqual(s1, s2, accuracy: 1e-12)
         XCTAssertLessThan(s1, 1)
         XCTAssertLessThan(s3, s1)
+    }
+
+    /// Mean SSIM by Reference/skimage_ssim.py: Pillow's luma, scikit-image's structural_similarity.
+    static func scikitImageSSIM(_ x: Pixmap, _ y: Pixmap) throws -> Double {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/skimage_ssim.py")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framediff-ssim-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [folder.appendingPathComponent("x.rgba"), folder.appendingPathComponent("y.rgba")]
+        try Data(x.data).write(to: files[0])
+        try Data(y.data).write(to: files[1])
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "\(x.width)", "\(x.height)"] + files.map(\.path)
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        return value
     }
 }
