@@ -77,7 +77,7 @@ extension PlaneSmoothing {
     /// `out[x]` = (`pad[x]` + … + `pad[x + size − 1]`) · `scale[x]`, eight columns at a time
     /// with the sum kept in registers, then the columns left one at a time.
     static func sumRow(
-        _ pad: UnsafeMutablePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
+        _ pad: UnsafePointer<Float>, size: Int, scale: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, width: Int
     ) {
         let source = UnsafeRawPointer(pad), factors = UnsafeRawPointer(scale), target = UnsafeMutableRawPointer(out)
         var x = 0

@@ -166,7 +166,7 @@ extension StreamedTent {
         partial: UnsafeMutablePointer<Float>
     ) {
         guard size > 1, size & (size - 1) == 0 else {
-            return PlaneSmoothing.sumRow(UnsafeMutablePointer(mutating: pad), size: size, scale: scale, into: out, width: width)
+            return PlaneSmoothing.sumRow(pad, size: size, scale: scale, into: out, width: width)
         }
         var source = pad, span = 1
         while span * 2 < size {

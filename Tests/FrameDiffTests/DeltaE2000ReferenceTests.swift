@@ -11,11 +11,8 @@ import Glibc
 /// apart, means that wrap past 360°, equal hues.
 final class DeltaE2000ReferenceTests: XCTestCase {
     func testMatchesTheStepByStepFormula() {
-        var state: UInt64 = 2005
-        func uniform(_ range: ClosedRange<Double>) -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
+        var random = SeededSequence(state: 2005)
+        func uniform(_ range: ClosedRange<Double>) -> Double { random.uniform(range) }
         var pairs: [(CIELab, CIELab)] = []
         for _ in 0..<20000 {
             let p = CIELab(l: uniform(0...100), a: uniform(-128...128), b: uniform(-128...128))

@@ -9,13 +9,12 @@ final class SimilarityTests: XCTestCase {
     func testMatchesScikitImageOnPillowsLuma() throws {
         // Shapes moved by a fraction of a pixel and by several; translucent noise at a width
         // that is not a multiple of eight.
-        var state: UInt32 = 12_345
+        var random = SeededSequence(state: 12_345)
         func noise(width: Int, height: Int) -> Pixmap {
             var bytes = [UInt8](repeating: 0, count: width * height * 4)
             for i in 0..<(width * height) {
-                state = state &* 1_664_525 &+ 1_013_904_223
-                let alpha = UInt8(state >> 24)
-                for c in 0..<3 { bytes[i * 4 + c] = UInt8((UInt32(state >> (c * 8) & 0xFF) * UInt32(alpha)) / 255) }
+                let alpha = random.byte()
+                for c in 0..<3 { bytes[i * 4 + c] = UInt8(UInt32(random.byte()) * UInt32(alpha) / 255) }
                 bytes[i * 4 + 3] = alpha
             }
             return Pixmap(width: width, height: height, premultipliedData: bytes)

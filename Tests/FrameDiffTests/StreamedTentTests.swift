@@ -1,24 +1,15 @@
 @testable import FrameDiff
 import XCTest
 
-/// A seeded linear congruential sequence of 0…255 values, the same on every run.
-private struct Bytes {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state >> 56
-    }
-}
-
 /// The streamed tent against a direct computation of its definition: a box cut short at
 /// the borders (each value the mean of the values the box still covers), taken twice.
 final class StreamedTentTests: XCTestCase {
     func testMatchesTheBoxTakenTwiceOnRandomPlanes() {
-        var random = Bytes(state: 45)
+        var random = SeededSequence(state: 45)
         let sizes = [(1, 1), (3, 2), (13, 9), (37, 21), (64, 40), (9, 1), (1, 12)]
         for (width, height) in sizes {
             for size in [1, 2, 3, 4, 7, 8] {
-                let plane = (0..<(width * height)).map { _ in Float(random.next() % 256) }
+                let plane = (0..<(width * height)).map { _ in Float(random.byte()) }
                 let expected = Self.box(Self.box(plane, width: width, height: height, size: size), width: width, height: height, size: size)
                 let tent = StreamedTent()
                 tent.start(width: width, height: height, size: size)
@@ -39,9 +30,9 @@ final class StreamedTentTests: XCTestCase {
     }
 
     func testRowsPushedAheadWithinTheLeadDoNotDisturbTheResult() {
-        var random = Bytes(state: 7)
+        var random = SeededSequence(state: 7)
         let width = 19, height = 30, size = 4, lead = 4
-        let plane = (0..<(width * height)).map { _ in Float(random.next() % 256) }
+        let plane = (0..<(width * height)).map { _ in Float(random.byte()) }
         let expected = Self.box(Self.box(plane, width: width, height: height, size: size), width: width, height: height, size: size)
         let tent = StreamedTent()
         // Used at another size first: restarting must forget it.
