@@ -4,6 +4,38 @@
 // same few pairs of colours over smooth areas, so the cube roots of CIELAB and
 // the trigonometry of CIEDE2000 are mostly looked up rather than computed.
 // Both caches are direct-mapped: a new entry replaces whatever shared its slot.
+// `ColorDifferences` holds both; the comparator's pixel loop takes it as a local
+// value for a frame, so that the caches are not shared state to check on every
+// lookup.
+
+/// CIEDE2000 differences of premultiplied pixels, through both caches.
+struct ColorDifferences {
+    private var labs = LabCache()
+    private var pairs = DeltaECache()
+
+    /// The CIEDE2000 difference of two premultiplied colours; translucent colours are
+    /// measured over white and over black, and the larger kept.
+    mutating func deltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
+        let key = UInt64(unsafeBitCast(e, to: UInt32.self)) << 32 | UInt64(unsafeBitCast(a, to: UInt32.self))
+        if let known = pairs.value(for: key) { return known }
+        let measured = measure(e, a)
+        pairs.store(measured, for: key)
+        return measured
+    }
+
+    private mutating func measure(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
+        let overBlack = labs.lab(e.x, e.y, e.z).deltaE2000(labs.lab(a.x, a.y, a.z))
+        if e.w == 255 && a.w == 255 { return overBlack }
+        let overWhite = labs.lab(Self.overWhite(e.x, e.w), Self.overWhite(e.y, e.w), Self.overWhite(e.z, e.w))
+            .deltaE2000(labs.lab(Self.overWhite(a.x, a.w), Self.overWhite(a.y, a.w), Self.overWhite(a.z, a.w)))
+        return max(overBlack, overWhite)
+    }
+
+    /// A premultiplied component composited over white (clamped, should the pixel be invalid).
+    private static func overWhite(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+        UInt8(min(Int(c) + 255 - Int(alpha), 255))
+    }
+}
 
 /// A direct-mapped cache of 8-bit sRGB → CIELAB.
 struct LabCache {

@@ -40,8 +40,8 @@ public final class FrameComparator {
     /// How frames are prepared before they are compared (see `ComparisonSpace`). Default `.pixels`.
     public var space: ComparisonSpace
 
-    var labCache = LabCache()
-    var deltaECache = DeltaECache()
+    /// The colour caches, kept from frame to frame; nil while a frame's pixel loop holds them.
+    var colorDifferences: ColorDifferences? = ColorDifferences()
     var stack: [Int32] = []
     var coverageChanges: [Float] = []
     var similarity = StructuralSimilarity()
@@ -114,6 +114,9 @@ public final class FrameComparator {
         var largestShift: Float = 0
         var changed = 0, antialiased = 0, differing = 0
         var bounds: PixelBounds?
+        var colors = colorDifferences ?? ColorDifferences()
+        colorDifferences = nil
+        defer { colorDifferences = colors }
         coverageChanges.withUnsafeMutableBufferPointer { shift in
             expected.data.withUnsafeBufferPointer { e in
                 actual.data.withUnsafeBufferPointer { a in
@@ -121,7 +124,7 @@ public final class FrameComparator {
                         a.withMemoryRebound(to: UInt32.self) { a32 in
                             for i in 0..<(width * height) where e32[i] != a32[i] {
                                 changed += 1
-                                let deltaE = pixelDeltaE(e, a, at: i * 4)
+                                let deltaE = colors.deltaE(Self.pixel(e, at: i * 4), Self.pixel(a, at: i * 4))
                                 sum += deltaE
                                 if deltaE > maxDeltaE {
                                     maxDeltaE = deltaE
@@ -133,7 +136,7 @@ public final class FrameComparator {
                                 }
                                 // A lossy encoding's own error: only the area's colour counts.
                                 let x = i % width, y = i / width
-                                if judgesAreas, deltaE <= noise, !areasDiffer(x: x, y: y, expected, actual, built: &areasBuilt) {
+                                if judgesAreas, deltaE <= noise, !areasDiffer(x: x, y: y, expected, actual, built: &areasBuilt, colors: &colors) {
                                     classes[i] = PixelClass.belowThreshold.rawValue
                                     continue
                                 }
@@ -193,40 +196,17 @@ public final class FrameComparator {
 
     /// Whether the colours of the areas around (`x`, `y`) differ by more than the threshold;
     /// the first call of a frame (`built` false) averages both frames' areas.
-    private func areasDiffer(x: Int, y: Int, _ expected: Pixmap, _ actual: Pixmap, built: inout Bool) -> Bool {
+    private func areasDiffer(x: Int, y: Int, _ expected: Pixmap, _ actual: Pixmap, built: inout Bool, colors: inout ColorDifferences) -> Bool {
         if !built {
             areaExpected.build(expected, size: space.areaSize)
             areaActual.build(actual, size: space.areaSize)
             built = true
         }
-        return colorDeltaE(areaExpected.color(x: x, y: y), areaActual.color(x: x, y: y)) > tolerance.pixelThreshold
+        return colors.deltaE(areaExpected.color(x: x, y: y), areaActual.color(x: x, y: y)) > tolerance.pixelThreshold
     }
 
-    /// The CIEDE2000 difference of the premultiplied pixels at byte offset `i`.
-    private func pixelDeltaE(_ e: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>, at i: Int) -> Double {
-        colorDeltaE(SIMD4(e[i], e[i + 1], e[i + 2], e[i + 3]), SIMD4(a[i], a[i + 1], a[i + 2], a[i + 3]))
-    }
-
-    /// The CIEDE2000 difference of two premultiplied colours; translucent colours are
-    /// measured over white and over black, and the larger kept.
-    private func colorDeltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
-        let key = UInt64(unsafeBitCast(e, to: UInt32.self)) << 32 | UInt64(unsafeBitCast(a, to: UInt32.self))
-        if let known = deltaECache.value(for: key) { return known }
-        let measured = measureDeltaE(e, a)
-        deltaECache.store(measured, for: key)
-        return measured
-    }
-
-    private func measureDeltaE(_ e: SIMD4<UInt8>, _ a: SIMD4<UInt8>) -> Double {
-        let overBlack = labCache.lab(e.x, e.y, e.z).deltaE2000(labCache.lab(a.x, a.y, a.z))
-        if e.w == 255 && a.w == 255 { return overBlack }
-        let overWhite = labCache.lab(overWhite(e.x, e.w), overWhite(e.y, e.w), overWhite(e.z, e.w))
-            .deltaE2000(labCache.lab(overWhite(a.x, a.w), overWhite(a.y, a.w), overWhite(a.z, a.w)))
-        return max(overBlack, overWhite)
-    }
-
-    /// A premultiplied component composited over white (clamped, should the pixel be invalid).
-    private func overWhite(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
-        UInt8(min(Int(c) + 255 - Int(alpha), 255))
+    /// The premultiplied pixel at byte offset `i`.
+    private static func pixel(_ image: UnsafeBufferPointer<UInt8>, at i: Int) -> SIMD4<UInt8> {
+        SIMD4(image[i], image[i + 1], image[i + 2], image[i + 3])
     }
 }
