@@ -165,11 +165,10 @@ struct StructuralSimilarity {
             i += 4
         }
         var rest = total.sum()
-        while i < across {
-            let sx = Double(w[i]), sy = Double(w[stride + i])
-            let p = sx * sy, q = sx * sx + sy * sy
-            rest += ((2 * p + a) * (2 * (n * Double(w[3 * stride + i]) - p) + b)) / ((q + a) * (n * Double(w[2 * stride + i]) - q + b))
-            i += 1
+        if i < across {
+            // The last windows: the lanes past `across` read the rest of the row (stride ≥ across rounded up to 4), not added.
+            let (n0, d0) = terms(i), last = n0 / d0
+            for lane in 0..<(across - i) { rest += last[lane] }
         }
         return rest
     }
